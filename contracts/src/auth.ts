@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { role } from "./roles.ts";
+
+export const emailMessage = "Enter a valid work email.";
+export const passwordMessage = "Password must be at least 6 characters.";
+export const emailTakenMessage = "That email is already registered.";
+export const loginFailedMessage = "Invalid email or password. Please try again.";
+
+export const email = z
+  .string({ error: emailMessage })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: emailMessage })
+  .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { error: emailMessage });
+
+export const password = z
+  .string({ error: passwordMessage })
+  .min(6, { error: passwordMessage })
+  .max(200, { error: "Password must be at most 200 characters." });
+
+export const signupBody = z.object({ email, password, role: role.optional() });
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({ email, password: z.string().min(1).max(200) });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const user = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const authResponse = z.object({ token: z.string(), user });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const meResponse = z.object({ user });
+
+export const createUserBody = z.object({
+  email,
+  role: role.default("requester"),
+  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), password.optional()),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+export const createUserResponse = z.object({ user, temporaryPassword: z.string() });

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Free text users type: trimmed, bounded so a huge string is a 400, not a stored row. */
+export const shortText = (max = 200) => z.string().trim().max(max);
+export const requiredText = (max = 200) => z.string().trim().min(1).max(max);
+
+export const uuid = z.uuid();
+export const idParams = z.object({ id: z.uuid() });
+export type IdParams = z.infer<typeof idParams>;
+
+/** Money is a non-negative finite number with at most two decimals' worth of meaning. */
+export const money = z.number().finite().min(0).max(1_000_000_000);
+
+/** Optional text that arrives as "" from forms and is stored as null. */
+export const blankAsNull = (schema: z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
+
+export const isoDate = z.iso.date();
+export const timestamp = z.string();
+
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+});

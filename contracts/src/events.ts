@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { role } from "./roles.ts";
+import { approvalStage } from "./requests.ts";
+
+export const eventMetadata = z.object({
+  actor_id: z.string().nullable(),
+  actor_role: role.nullable(),
+  actor_email: z.string().nullable().optional(),
+  correlation_id: z.string(),
+  causation_id: z.string().nullable().optional(),
+  idempotency_key: z.string().nullable().optional(),
+});
+export type EventMetadata = z.infer<typeof eventMetadata>;
+
+const money = z.number();
+const nullableString = z.string().nullable();
+
+/**
+ * Every event the system records, by type: its current payload schema. A type whose payload changes gets a
+ * new schema version and an upcaster in `upcasters.ts`; stored events are never edited.
+ */
+export const eventDataSchemas = {
+  // users
+  UserRegistered: z.object({
+    user_id: z.uuid(),
+    email: z.string(),
+    role,
+    password_hash: z.string(),
+    invited_by: nullableString,
+  }),
+  EmailReserved: z.object({ email: z.string(), user_id: z.uuid() }),
+
+  // purchase requests
+  RequestCreated: z.object({
+    request_id: z.uuid(),
+    title: z.string(),
+    amount: money,
+    description: nullableString,
+    category_id: nullableString,
+    category_name: nullableString,
+    vendor_id: nullableString,
+    vendor_name: nullableString,
+    requester_id: z.string(),
+    requester_email: z.string(),
+    rule_id: nullableString,
+    stages: z.array(approvalStage),
+  }),
+  RequestStageApproved: z.object({ request_id: z.uuid(), stage_index: z.number().int(), role, comment: nullableString }),
+  RequestApproved: z.object({ request_id: z.uuid(), comment: nullableString }),
+  RequestDenied: z.object({ request_id: z.uuid(), stage_index: z.number().int().nullable(), comment: nullableString }),
+  RequestCommented: z.object({ request_id: z.uuid(), comment_id: z.uuid(), body: z.string() }),
+  RequestFileAttached: z.object({
+    request_id: z.uuid(),
+    file_id: z.uuid(),
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    storage_key: z.string(),
+  }),
+  RequestLinkedToOrder: z.object({ request_id: z.uuid(), order_id: z.uuid(), po_number: z.string() }),
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
+
+/** What a decider returns: an event not yet stored. */
+export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
+
+export const streamTypes = ["user", "email", "request", "order", "vendor", "category", "catalogue", "rule", "work-order"] as const;
+export type StreamType = (typeof streamTypes)[number];
+
+/** An event as read back from the log. Positions are bigints carried as decimal strings. */
+export type StoredEvent<T extends EventType = EventType> = {
+  [K in T]: {
+    global_position: string;
+    transaction_id: string;
+    event_id: string;
+    stream_type: StreamType;
+    stream_id: string;
+    stream_version: number;
+    type: K;
+    schema_version: number;
+    data: EventData<K>;
+    metadata: EventMetadata;
+    recorded_at: string;
+    hash: string;
+  };
+}[T];

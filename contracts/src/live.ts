@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { role } from "./roles.ts";
+
+/**
+ * A query key as the client's React Query uses it: ["requests"], ["requests", id], ["inbox"] ...
+ * Projections name the keys they touched; the client invalidates exactly those.
+ */
+export const queryKey = z.array(z.string()).min(1);
+export type QueryKey = z.infer<typeof queryKey>;
+
+/** Who may hear about a change. Absent fields mean nobody by that criterion; `everyone` overrides. */
+export const audience = z.object({
+  everyone: z.boolean().optional(),
+  roles: z.array(role).optional(),
+  userIds: z.array(z.string()).optional(),
+});
+export type Audience = z.infer<typeof audience>;
+
+export const position = z.object({ tx: z.string(), pos: z.string() });
+export type Position = z.infer<typeof position>;
+
+export const invalidation = z.object({
+  keys: z.array(queryKey),
+  audience,
+  position,
+});
+export type Invalidation = z.infer<typeof invalidation>;
+
+export const liveMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("invalidate"), keys: z.array(queryKey), position }),
+  z.object({ type: z.literal("hello"), userId: z.string(), position: position.nullable() }),
+]);
+export type LiveMessage = z.infer<typeof liveMessage>;

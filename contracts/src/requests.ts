@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { money, requiredText, shortText } from "./common.ts";
+import { role } from "./roles.ts";
+
+export const requestStatuses = ["pending", "approved", "denied"] as const;
+export const requestStatus = z.enum(requestStatuses);
+export type RequestStatus = z.infer<typeof requestStatus>;
+
+const optionalId = z.preprocess((v) => (v === "" ? null : v), z.uuid().nullable().optional());
+
+export const createRequestBody = z.object({
+  title: requiredText(200),
+  amount: money,
+  category_id: optionalId,
+  vendor_id: optionalId,
+  description: shortText(5000).optional(),
+});
+export type CreateRequestBody = z.infer<typeof createRequestBody>;
+
+/** PATCH carries a decision; other transitions out of pending are not offered. */
+export const updateRequestBody = z.object({
+  status: z.enum(["approved", "denied"], { error: "Choose a valid status" }),
+});
+export type UpdateRequestBody = z.infer<typeof updateRequestBody>;
+
+export const decisionBody = z
+  .object({ comment: shortText(2000).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export const approvalStage = z.object({
+  role,
+  status: z.enum(["waiting", "approved", "denied", "skipped"]),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type ApprovalStage = z.infer<typeof approvalStage>;
+
+export const purchaseRequest = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: requestStatus,
+  amount: z.number(),
+  category_id: z.string().nullable(),
+  category_name: z.string().nullable(),
+  vendor_id: z.string().nullable(),
+  vendor_name: z.string().nullable(),
+  po_number: z.string().nullable(),
+  description: z.string().nullable(),
+  requester_id: z.string(),
+  requester_email: z.string(),
+  rule_id: z.string().nullable(),
+  stages: z.array(approvalStage),
+  current_stage_role: role.nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+
+export const requestListQuery = z.object({
+  status: requestStatus.optional(),
+  q: z.string().trim().max(200).optional(),
+  vendor_id: z.uuid().optional(),
+  mine: z.enum(["true", "false"]).optional(),
+  awaiting_me: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+export const commentBody = z.object({ body: requiredText(5000) });
+export const comment = z.object({
+  id: z.uuid(),
+  request_id: z.uuid(),
+  body: z.string(),
+  author: z.string(),
+  author_id: z.string(),
+  created_at: z.string(),
+});
+export type Comment = z.infer<typeof comment>;
+
+export const auditEntry = z.object({
+  id: z.uuid(),
+  request_id: z.uuid(),
+  stream_version: z.number().int(),
+  action: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  actor_role: z.string().nullable(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const requestFile = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  url: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  sha256: z.string(),
+  uploaded_by: z.string(),
+  created_at: z.string(),
+});
+export type RequestFile = z.infer<typeof requestFile>;
+
+export const chainVerification = z.object({
+  stream_id: z.string(),
+  events: z.number().int(),
+  valid: z.boolean(),
+  first_broken: z
+    .object({ stream_version: z.number().int(), event_id: z.string(), reason: z.string() })
+    .nullable(),
+});
+export type ChainVerification = z.infer<typeof chainVerification>;

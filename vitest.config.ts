@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+/** Tests are selected by level through their suffix: unit (pure), int (real Postgres and NATS), e2e (HTTP or browser). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{contracts,services,projections,infra}/**/*.unit.test.ts"],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      "web/vitest.config.ts",
+      {
+        test: {
+          name: "int",
+          include: ["{contracts,services,projections,infra}/**/*.int.test.ts"],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["{services,infra,web}/**/*.e2e.test.ts"],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
