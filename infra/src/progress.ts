@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Position } from "@procure/contracts";
+import { comparePositions, loadCheckpoints, ORIGIN, type EventStore } from "@procure/eventstore";
+import type { Database, Projection, ProjectionRunner } from "@procure/projections";
+import type { ProjectionProgress } from "@procure/api";
+
+/** Projection progress read from the checkpoints table, for an API process whose projector runs elsewhere. */
+export class CheckpointProgress implements ProjectionProgress {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    private readonly projections: readonly Projection[],
+  ) {}
+
+  async projected(): Promise<Position> {
+    const checkpoints = await loadCheckpoints(this.db);
+    let min: Position | null = null;
+    for (const projection of this.projections) {
+      const found = checkpoints.find((c) => c.name === `projection:${projection.name}`)?.position ?? ORIGIN;
+      if (!min || comparePositions(found, min) < 0) min = found;
+    }
+    return min ?? ORIGIN;
+  }
+
+  async waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (comparePositions(await this.projected(), position) >= 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async lag() {
+    return lagBetween(this.db, await this.store.headPosition(), await this.projected());
+  }
+}
+
+export class RunnerProgress implements ProjectionProgress {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  waitFor(position: Position, timeoutMs: number) {
+    return this.runner.waitFor(position, timeoutMs);
+  }
+
+  async lag() {
+    return lagBetween(this.db, await this.store.headPosition(), this.runner.position);
+  }
+}
+
+async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from (select 1 from events
+    where (transaction_id, global_position) > (${projected.tx}::xid8, ${projected.pos}::bigint) limit 100000) behind`.execute(db);
+  return { head, projected, behind: Number(rows[0]?.n ?? 0) };
+}

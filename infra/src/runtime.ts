@@ -1,0 +1,123 @@
+import { join, resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import { buildApp, FileStorage, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
+import {
+  createDatabase,
+  EventStore,
+  eventStoreMigrations,
+  MemoryBus,
+  migrateToLatest,
+  NatsBus,
+  Relay,
+  type Bus,
+  type Connection,
+} from "@procure/eventstore";
+import { allProjections, ProjectionRunner, readModelMigrations, type Database } from "@procure/projections";
+import { CheckpointProgress, RunnerProgress } from "./progress.ts";
+import { developmentSecret } from "./secrets.ts";
+import { features } from "./features.ts";
+
+export const roles = ["api", "relay", "projector", "webhooks"] as const;
+export type ProcessRole = (typeof roles)[number];
+
+export type Runtime = {
+  env: Env;
+  db: Kysely<Database>;
+  store: EventStore;
+  bus: Bus;
+  relay: Relay | null;
+  runner: ProjectionRunner | null;
+  app: FastifyInstance | null;
+  url: string | null;
+  stop: () => Promise<void>;
+};
+
+type Log = (message: string, extra?: Record<string, unknown>) => void;
+
+export async function connectDatabase(env: Env): Promise<Connection<Database>> {
+  const connection = createDatabase<Database>(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
+  );
+  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations]);
+  return connection;
+}
+
+export async function connectBus(env: Env, name: string, log: Log): Promise<Bus> {
+  if (!env.NATS_URL) return new MemoryBus();
+  return NatsBus.connect({ url: env.NATS_URL, stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX, name, log });
+}
+
+/**
+ * Starts the parts of the product this process runs. One process runs them all by default; with a NATS server,
+ * `--only api|relay|projector` splits them across processes over the same Postgres.
+ */
+export async function startRuntime(env: Env, only: readonly ProcessRole[] = roles, log: Log = () => {}): Promise<Runtime> {
+  if (!env.NATS_URL && only.length < roles.length) {
+    throw new Error("Running parts of the product in separate processes needs NATS_URL: the in-process bus reaches only its own process.");
+  }
+  const connection = await connectDatabase(env);
+  const db = connection.db;
+  const store = new EventStore(db);
+  const bus = await connectBus(env, `procure-${only.join("-")}`, log);
+
+  const runner = only.includes("projector") ? new ProjectionRunner(db, store, bus, allProjections, { log }) : null;
+  if (runner) await runner.start();
+  const relay = only.includes("relay") ? new Relay(store, bus, { log }) : null;
+  if (relay) await relay.start();
+
+  const progress: ProjectionProgress = runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections);
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (only.includes("api")) {
+    const deps: AppDeps = {
+      env,
+      db,
+      store,
+      bus,
+      progress,
+      files: new FileStorage(join(resolve(env.DATA_DIR), "files")),
+      jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
+      health: healthCheck(db, bus, progress, relay, runner),
+    };
+    app = await buildApp({ deps, features: features.routes, resolveRequestRefs: features.resolveRequestRefs });
+    url = await app.listen({ port: env.PORT, host: env.HOST });
+  }
+
+  return {
+    env,
+    db,
+    store,
+    bus,
+    relay,
+    runner,
+    app,
+    url,
+    stop: async () => {
+      await app?.close();
+      await relay?.stop();
+      await runner?.stop();
+      await bus.close();
+      await connection.close();
+    },
+  };
+}
+
+function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, relay: Relay | null, runner: ProjectionRunner | null) {
+  return async () => {
+    const postgres = await sql`select 1`.execute(db).then(
+      () => ({ ok: true }),
+      (error: unknown) => ({ ok: false, error: String(error) }),
+    );
+    const natsOk = await Promise.race([bus.healthy(), new Promise<boolean>((r) => setTimeout(() => r(false), 1_000))]);
+    const lag = postgres.ok ? await progress.lag() : null;
+    return {
+      postgres,
+      nats: { ok: natsOk, kind: bus.kind },
+      projections: { ok: runner ? runner.lastError === null : true, lag, error: runner?.lastError ?? null },
+      relay: { ok: relay ? relay.lastError === null || !natsOk : true, error: relay?.lastError ?? null },
+    };
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from "fastify";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@procure/projections";
+import { demoPassword, extraDemoAccounts, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
+import { InjectClient } from "./api-client.ts";
+import { demoRequests } from "./demo-requests.ts";
+
+export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "finance", string>;
+
+/**
+ * Fills an empty workspace with the advertised sample accounts and a believable history, all through the API's
+ * commands so it is in the log like any other activity. Returns what to print, or null when there was data already.
+ */
+export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Database>): Promise<string | null> {
+  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from events) as any`.execute(db);
+  if (rows[0]?.any) return null;
+  const client = new InjectClient(app);
+  const admin = sampleAccounts.find((a) => a.role === "admin")!;
+  const signup = await client.call<AuthResponse>("POST", "/api/auth/signup", { email: admin.email, password: demoPassword, role: "admin" });
+  const asAdmin = client.as(signup.token);
+  const tokens: Partial<DemoTokens> = { admin: signup.token };
+  for (const account of [...sampleAccounts, ...extraDemoAccounts]) {
+    if (account.role === "admin") continue;
+    await asAdmin.call("POST", "/api/users", { email: account.email, role: account.role, password: demoPassword });
+    const login = await client.call<AuthResponse>("POST", "/api/auth/login", { email: account.email, password: demoPassword });
+    tokens[account.role as keyof DemoTokens] = login.token;
+  }
+  const all = tokens as DemoTokens;
+  await seedRequests(client, all, { categories: [], vendors: [] });
+  return [
+    "Demo workspace ready. Sign in with any sample account:",
+    ...[...sampleAccounts, ...extraDemoAccounts].map((a) => `  ${a.label.padEnd(10)} ${a.email}`),
+    `  password   ${demoPassword}`,
+  ].join("\n");
+}
+
+async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { categories: string[]; vendors: string[] }) {
+  const requester = client.as(tokens.requester);
+  const buyer = client.as(tokens.buyer);
+  const approver = client.as(tokens.approver);
+  const finance = client.as(tokens.finance);
+  for (const [i, item] of demoRequests.entries()) {
+    const author = i % 4 === 3 ? buyer : requester;
+    const created = await author.call<PurchaseRequest>("POST", "/api/requests", {
+      title: item.title,
+      amount: item.amount,
+      category_id: refs.categories.length ? refs.categories[i % refs.categories.length] : null,
+      vendor_id: refs.vendors.length && i % 3 !== 0 ? refs.vendors[i % refs.vendors.length] : null,
+    });
+    if (item.comment) await author.call("POST", `/api/requests/${created.id}/comments`, { body: item.comment });
+    if (item.outcome === "pending") continue;
+    const decider = created.current_stage_role === "finance" ? finance : approver;
+    await decider.call("POST", `/api/requests/${created.id}/${item.outcome === "approved" ? "approve" : "deny"}`, {}).catch(async () => {
+      await client.as(tokens.admin).call("POST", `/api/requests/${created.id}/${item.outcome === "approved" ? "approve" : "deny"}`, {});
+    });
+  }
+}

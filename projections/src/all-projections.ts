@@ -1,0 +1,16 @@
+import type { Projection } from "./projection.ts";
+import { auditProjection } from "./requests/audit-projection.ts";
+import { commentsProjection } from "./requests/comments-projection.ts";
+import { filesProjection } from "./requests/files-projection.ts";
+import { requestsProjection } from "./requests/requests-projection.ts";
+import { inboxProjection } from "./inbox/inbox-projection.ts";
+import { usersProjection } from "./users/users-projection.ts";
+
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  requestsProjection,
+  commentsProjection,
+  auditProjection,
+  filesProjection,
+  inboxProjection,
+];

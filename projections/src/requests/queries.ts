@@ -1,0 +1,87 @@
+import { sql, type Kysely } from "kysely";
+import type { ApprovalStage, AuditEntry, Comment, PurchaseRequest, RequestFile, RequestStatus, Role } from "@procure/contracts";
+import type { Selectable } from "kysely";
+import type { Database, RequestsRow } from "../tables.ts";
+
+export function toPurchaseRequest(row: Selectable<RequestsRow>): PurchaseRequest {
+  return {
+    ...row,
+    status: row.status as RequestStatus,
+    amount: Number(row.amount),
+    stages: row.stages as unknown as ApprovalStage[],
+    current_stage_role: row.current_stage_role as Role | null,
+  };
+}
+
+export type RequestFilter = {
+  status?: RequestStatus;
+  q?: string;
+  vendorId?: string;
+  requesterId?: string;
+  awaitingRole?: Role;
+  limit: number;
+  /** Opaque cursor: "<updated_at>|<id>" of the last row of the previous page. */
+  cursor?: { updatedAt: string; id: string };
+};
+
+export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<PurchaseRequest[]> {
+  let query = db.selectFrom("rm_requests").selectAll();
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.requesterId) query = query.where("requester_id", "=", filter.requesterId);
+  if (filter.vendorId) query = query.where("vendor_id", "=", filter.vendorId);
+  if (filter.awaitingRole) {
+    const role = filter.awaitingRole;
+    query = query.where("status", "=", "pending");
+    if (role !== "admin") {
+      query = query.where((eb) =>
+        eb.or([eb("current_stage_role", "=", role), ...(["approver", "finance"].includes(role) ? [eb("current_stage_role", "is", null)] : [])]),
+      );
+    }
+  }
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb("title", "ilike", like), eb("category_name", "ilike", like), eb("vendor_name", "ilike", like), eb("requester_email", "ilike", like)]),
+    );
+  }
+  if (filter.cursor) {
+    const { updatedAt, id } = filter.cursor;
+    query = query.where(sql<boolean>`(updated_at, id) < (${updatedAt}::timestamptz, ${id}::uuid)`);
+  }
+  const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
+  return rows.map(toPurchaseRequest);
+}
+
+export async function getRequest(db: Kysely<Database>, id: string): Promise<PurchaseRequest | null> {
+  const row = await db.selectFrom("rm_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toPurchaseRequest(row) : null;
+}
+
+export async function listComments(db: Kysely<Database>, requestId: string): Promise<Comment[]> {
+  return db.selectFrom("rm_request_comments").selectAll().where("request_id", "=", requestId).orderBy("created_at").orderBy("id").execute();
+}
+
+export async function listAudit(db: Kysely<Database>, requestId: string): Promise<AuditEntry[]> {
+  return db.selectFrom("rm_request_audit").selectAll().where("request_id", "=", requestId).orderBy("stream_version").execute();
+}
+
+export async function listFiles(db: Kysely<Database>, requestId: string) {
+  return db.selectFrom("rm_request_files").selectAll().where("request_id", "=", requestId).orderBy("created_at").orderBy("id").execute();
+}
+
+export async function getFile(db: Kysely<Database>, requestId: string, fileId: string) {
+  return db.selectFrom("rm_request_files").selectAll().where("request_id", "=", requestId).where("id", "=", fileId).executeTakeFirst();
+}
+
+export function toRequestFile(row: Awaited<ReturnType<typeof listFiles>>[number]): RequestFile {
+  return {
+    id: row.id,
+    filename: row.filename,
+    url: `/api/requests/${row.request_id}/files/${row.id}`,
+    size: row.size,
+    content_type: row.content_type,
+    sha256: row.sha256,
+    uploaded_by: row.uploaded_by,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,187 @@
+import { sql, type Kysely } from "kysely";
+import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
+import {
+  comparePositions,
+  loadCheckpoint,
+  ORIGIN,
+  positionOf,
+  resetCheckpoint,
+  saveCheckpoint,
+  Signal,
+  type Bus,
+  type EventStore,
+} from "@procure/eventstore";
+import type { Projection, Touch } from "../projection.ts";
+import type { Database } from "../tables.ts";
+
+export type RunnerOptions = {
+  batchSize?: number;
+  /** A safety net for when the bus is down: how often to look at the log without being told. */
+  pollMs?: number;
+  /** The durable consumer name on the bus. */
+  durable?: string;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+};
+
+const checkpointName = (p: Projection) => `projection:${p.name}`;
+
+/**
+ * Keeps every projection at the head of the log. The log in Postgres is what it applies, in (transaction, position)
+ * order; the bus's durable consumer is the low-latency wake-up, acknowledged once the projections have passed the
+ * message's event. Each batch is applied together with its checkpoint in one transaction, and anything at or below
+ * the checkpoint is skipped: at-least-once delivery, exactly-once effect.
+ */
+export class ProjectionRunner {
+  private readonly signal = new Signal();
+  private readonly positions = new Map<string, Position>();
+  private readonly progress = new Set<() => void>();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private consumer: { stop: () => Promise<void> } | null = null;
+  lastError: string | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    private readonly bus: Bus | null,
+    readonly projections: readonly Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  /** Rebuilds projections whose version changed, then follows the log. */
+  async start(): Promise<void> {
+    for (const projection of this.projections) {
+      const checkpoint = await loadCheckpoint(this.db, checkpointName(projection));
+      if (!checkpoint || checkpoint.version !== projection.version) {
+        this.options.log?.("projection version changed; rebuilding from the log", { projection: projection.name });
+        await this.reset(projection);
+      } else {
+        this.positions.set(projection.name, checkpoint.position);
+      }
+    }
+    this.running = true;
+    this.loop = this.run();
+    if (this.bus) {
+      this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", (event) => this.onBusEvent(event));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.signal.notify();
+    await this.consumer?.stop();
+    await this.loop;
+  }
+
+  /** The lowest position every projection has reached. */
+  get position(): Position {
+    let min: Position | null = null;
+    for (const projection of this.projections) {
+      const p = this.positions.get(projection.name) ?? ORIGIN;
+      if (!min || comparePositions(p, min) < 0) min = p;
+    }
+    return min ?? ORIGIN;
+  }
+
+  /** Resolves once every projection has applied `position`, or after `timeoutMs`; says which. */
+  async waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    this.signal.notify();
+    while (comparePositions(this.position, position) < 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progress.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, 100));
+        this.progress.add(done);
+      });
+    }
+    return true;
+  }
+
+  /** Empties one projection's tables and replays it from the start of the log. */
+  async rebuild(name?: string): Promise<void> {
+    const targets = this.projections.filter((p) => !name || p.name === name);
+    if (name && targets.length === 0) throw new Error(`No projection named ${name}`);
+    for (const projection of targets) {
+      await this.reset(projection);
+      while (await this.catchUp(projection)) {}
+    }
+  }
+
+  private async reset(projection: Projection) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+      await resetCheckpoint(trx, checkpointName(projection), projection.version);
+    });
+    this.positions.set(projection.name, ORIGIN);
+  }
+
+  private async onBusEvent(event: StoredEvent) {
+    const position = positionOf(event);
+    if (comparePositions(position, this.position) <= 0) return;
+    this.signal.notify();
+    if (!(await this.waitFor(position, 10_000))) throw new Error("projections did not reach the event in time");
+  }
+
+  private async run() {
+    let backoff = 250;
+    while (this.running) {
+      try {
+        let moved = false;
+        for (const projection of this.projections) moved = (await this.catchUp(projection)) || moved;
+        this.lastError = null;
+        backoff = 250;
+        if (!moved) await this.signal.wait(this.options.pollMs ?? 1_000);
+      } catch (error) {
+        this.lastError = String(error);
+        this.options.log?.("projection batch failed; retrying", { error: this.lastError });
+        await this.signal.wait(backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
+    }
+  }
+
+  /** Applies one batch to one projection; says whether it moved. */
+  private async catchUp(projection: Projection): Promise<boolean> {
+    const from = this.positions.get(projection.name) ?? ORIGIN;
+    const events = await this.store.readAll(from, this.options.batchSize ?? 500);
+    if (events.length === 0) return false;
+    const handled = new Set<string>(projection.handles);
+    const touches: Touch[] = [];
+    const last = positionOf(events.at(-1)!);
+    const applied = await this.db.transaction().execute(async (trx) => {
+      // The stored checkpoint is the truth: another runner (an older process not yet dead) may have moved it.
+      const stored = await loadCheckpoint(trx, checkpointName(projection));
+      const after = stored?.position ?? ORIGIN;
+      for (const event of events) {
+        if (!handled.has(event.type) || comparePositions(positionOf(event), after) <= 0) continue;
+        const touched = await projection.apply(trx, event);
+        if (touched) touches.push(...touched);
+      }
+      if (comparePositions(last, after) > 0) await saveCheckpoint(trx, checkpointName(projection), last, projection.version);
+      return comparePositions(last, after) > 0 ? last : after;
+    });
+    this.positions.set(projection.name, applied);
+    for (const notify of [...this.progress]) notify();
+    this.publish(touches, applied);
+    return true;
+  }
+
+  private publish(touches: Touch[], position: Position) {
+    if (!this.bus || touches.length === 0) return;
+    const merged = new Map<string, Invalidation>();
+    for (const touch of touches) {
+      const audienceKey = JSON.stringify(touch.audience);
+      const existing = merged.get(audienceKey);
+      const keys = existing ? existing.keys : [];
+      for (const key of touch.keys) if (!keys.some((k) => k.join("\u0000") === key.join("\u0000"))) keys.push(key);
+      merged.set(audienceKey, { keys, audience: touch.audience, position });
+    }
+    for (const invalidation of merged.values()) this.bus.publishInvalidation(invalidation);
+  }
+}

@@ -1,0 +1,92 @@
+import type { ColumnType } from "kysely";
+import type { EventStoreTables } from "@procure/eventstore";
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersRow {
+  id: string;
+  email: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface RequestsRow {
+  id: string;
+  title: string;
+  status: string;
+  amount: number;
+  description: string | null;
+  category_id: string | null;
+  category_name: string | null;
+  vendor_id: string | null;
+  vendor_name: string | null;
+  po_number: string | null;
+  requester_id: string;
+  requester_email: string;
+  rule_id: string | null;
+  stages: Json<{ role: string; status: string; decided_by: string | null; decided_at: string | null }[]>;
+  current_stage_role: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RequestCommentsRow {
+  id: string;
+  request_id: string;
+  body: string;
+  author: string;
+  author_id: string;
+  created_at: string;
+}
+
+export interface RequestAuditRow {
+  id: string;
+  request_id: string;
+  stream_version: number;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface RequestFilesRow {
+  id: string;
+  request_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: string;
+}
+
+export interface InboxRequestsRow {
+  request_id: string;
+  requester_id: string;
+  status: string;
+  current_stage_role: string | null;
+}
+
+export interface CountersRow {
+  name: string;
+  value: number;
+}
+
+export interface ReadModelTables {
+  rm_users: UsersRow;
+  rm_requests: RequestsRow;
+  rm_request_comments: RequestCommentsRow;
+  rm_request_audit: RequestAuditRow;
+  rm_request_files: RequestFilesRow;
+  rm_inbox_requests: InboxRequestsRow;
+  rm_counters: CountersRow;
+}
+
+export type Database = EventStoreTables & ReadModelTables;

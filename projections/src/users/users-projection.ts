@@ -1,0 +1,18 @@
+import type { Projection } from "../projection.ts";
+
+export const usersProjection: Projection = {
+  name: "users",
+  version: 1,
+  tables: ["rm_users"],
+  handles: ["UserRegistered"],
+  async apply(db, event) {
+    if (event.type !== "UserRegistered") return;
+    const d = event.data;
+    await db
+      .insertInto("rm_users")
+      .values({ id: d.user_id, email: d.email, role: d.role, password_hash: d.password_hash, created_at: event.recorded_at })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    return [{ keys: [["users"]], audience: { roles: ["admin"] } }];
+  },
+};

@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorCodes } from "@procure/contracts";
+import type { AppDeps } from "./deps.ts";
+import errorsPlugin, { sendError } from "./plugins/errors.ts";
+import authPlugin from "./plugins/auth.ts";
+import livePlugin from "./plugins/live.ts";
+import authRoutes from "./routes/auth.ts";
+import requestRoutes from "./routes/requests.ts";
+import fileRoutes from "./routes/files.ts";
+import inboxRoutes from "./routes/inbox.ts";
+import healthRoutes from "./routes/health.ts";
+import userRoutes from "./routes/users.ts";
+import { noRefs, type RequestRefResolver } from "./requests/request-refs.ts";
+import type { FastifyPluginAsync } from "fastify";
+
+export type AppOptions = {
+  deps: AppDeps;
+  logger?: FastifyServerOptions["logger"];
+  /** Feature route modules registered after the core ones. */
+  features?: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[];
+  resolveRequestRefs?: RequestRefResolver;
+};
+
+/** The whole HTTP surface. `server.ts`-style callers only build and listen. */
+export async function buildApp({ deps, logger, features = [], resolveRequestRefs = noRefs }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: deps.env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Empty bodies are allowed for actions such as approve and deny, whatever content type the client sent.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: { code: errorCodes.rateLimited, message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Procure API", version: "1.0.0", description: "Purchase requests, approvals, vendors, orders and catalogue." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN });
+  await app.register(livePlugin, { bus: deps.bus });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(requestRoutes, { deps, resolveRefs: resolveRequestRefs });
+  await app.register(fileRoutes, { deps });
+  await app.register(inboxRoutes, { deps });
+  await app.register(userRoutes, { deps });
+  for (const feature of features) await app.register(feature.plugin, { deps });
+
+  await serveWebClient(app, deps.env.WEB_DIST);
+  return app;
+}
+
+/** The built client from the same origin; any non-API path falls back to index.html for the client's router. */
+async function serveWebClient(app: FastifyInstance, configured: string | undefined) {
+  const dist = resolve(configured ?? "web/dist");
+  const hasClient = existsSync(resolve(dist, "index.html"));
+  if (hasClient) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
+      return sendError(reply, 404, errorCodes.notFound, `No route for ${request.method} ${request.url.split("?")[0]}`);
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
+}

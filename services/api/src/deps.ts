@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { Position } from "@procure/contracts";
+import type { Bus, EventStore } from "@procure/eventstore";
+import type { Database } from "@procure/projections";
+import type { FileStorage } from "./file-storage.ts";
+import type { Env } from "./env.ts";
+
+/** How far the read models are; the API waits on it so a read right after a write shows the write. */
+export interface ProjectionProgress {
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  lag(): Promise<{ head: Position; projected: Position; behind: number }>;
+}
+
+export type HealthCheck = () => Promise<Record<string, unknown>>;
+
+export type AppDeps = {
+  env: Env;
+  db: Kysely<Database>;
+  store: EventStore;
+  bus: Bus;
+  progress: ProjectionProgress;
+  files: FileStorage;
+  jwtSecret: string;
+  health: HealthCheck;
+};

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "on", "yes"].includes(v)));
+
+/** The one place the process environment is read. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.string().optional(),
+  NATS_URL: z.string().optional(),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default("PROCURE_EVENTS"),
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("procure"),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_EXPIRES_IN: z.string().default("12h"),
+  DEMO_SEED: flag,
+  OPEN_SIGNUP: flag,
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && !parsed.data.JWT_SECRET) {
+    throw new Error("JWT_SECRET is required in production");
+  }
+  return parsed.data;
+}

@@ -1,0 +1,10 @@
+export * from "./app.ts";
+export * from "./env.ts";
+export * from "./deps.ts";
+export * from "./file-storage.ts";
+export * from "./passwords.ts";
+export * from "./commands/run-command.ts";
+export * from "./plugins/errors.ts";
+export * from "./requests/request-refs.ts";
+export * from "./requests/access.ts";
+export { loadRequest } from "./routes/requests.ts";

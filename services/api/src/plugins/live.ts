@@ -1,0 +1,67 @@
+import fp from "fastify-plugin";
+import websocket from "@fastify/websocket";
+import type { WebSocket } from "ws";
+import type { Audience, Invalidation, LiveMessage } from "@procure/contracts";
+import type { Actor } from "@procure/domain";
+import type { Bus } from "@procure/eventstore";
+import { sendError } from "./errors.ts";
+
+function mayHear(actor: Actor, audience: Audience): boolean {
+  return Boolean(audience.everyone || audience.roles?.includes(actor.role) || audience.userIds?.includes(actor.id));
+}
+
+/** Reads the token from `?token=` or from the subprotocol list ("bearer", "<token>"), as browsers cannot set headers. */
+function tokenOf(url: string, protocols: string | undefined): string | null {
+  const fromQuery = new URL(url, "http://local").searchParams.get("token");
+  if (fromQuery) return fromQuery;
+  const parts = (protocols ?? "").split(",").map((p) => p.trim());
+  const i = parts.findIndex((p) => p.toLowerCase() === "bearer");
+  return i >= 0 ? (parts[i + 1] ?? null) : null;
+}
+
+/** `GET /api/live`: forwards projection invalidations to the sockets whose user may see them. */
+export default fp(
+  async (app, options: { bus: Bus }) => {
+    await app.register(websocket, {
+      options: {
+        maxPayload: 4096,
+        handleProtocols: (protocols: Set<string>) => (protocols.has("bearer") ? "bearer" : false),
+      },
+    });
+    const clients = new Map<WebSocket, Actor>();
+    const unsubscribe = options.bus.onInvalidation((invalidation: Invalidation) => {
+      const message = JSON.stringify({ type: "invalidate", keys: invalidation.keys, position: invalidation.position } satisfies LiveMessage);
+      for (const [socket, actor] of clients) {
+        if (socket.readyState === socket.OPEN && mayHear(actor, invalidation.audience)) socket.send(message);
+      }
+    });
+    app.addHook("onClose", async () => {
+      unsubscribe();
+      for (const socket of clients.keys()) socket.close(1001, "server shutting down");
+    });
+
+    app.get(
+      "/api/live",
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (request, reply) => {
+          const token = tokenOf(request.url, request.headers["sec-websocket-protocol"]);
+          const actor = token ? app.actorFromToken(token) : null;
+          if (!actor) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
+          request.actor = actor;
+        },
+      },
+      (socket, request) => {
+        clients.set(socket, request.actor);
+        const hello: LiveMessage = { type: "hello", userId: request.actor.id, position: null };
+        socket.send(JSON.stringify(hello));
+        socket.on("close", () => clients.delete(socket));
+        socket.on("error", () => clients.delete(socket));
+        // Clients only listen; anything they send is ignored rather than trusted.
+        socket.on("message", () => {});
+      },
+    );
+  },
+  { name: "live", dependencies: ["auth"] },
+);

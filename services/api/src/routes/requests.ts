@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  auditEntry,
+  can,
+  chainVerification,
+  comment,
+  commentBody,
+  createRequestBody,
+  decisionBody,
+  errorBody,
+  idParams,
+  purchaseRequest,
+  requestListQuery,
+  updateRequestBody,
+} from "@procure/contracts";
+import {
+  approveRequest,
+  commentOnRequest,
+  createRequest,
+  denyRequest,
+  evolveRequest,
+  initialRequestState,
+  requestStreamId,
+  stagesFor,
+  type Actor,
+} from "@procure/domain";
+import { verifyStreamChain, type StreamAppend } from "@procure/eventstore";
+import { getRequest, listAudit, listComments, listRequests } from "@procure/projections";
+import type { AppDeps } from "../deps.ts";
+import { runCommand } from "../commands/run-command.ts";
+import { HttpError } from "../plugins/errors.ts";
+import { visibleRequest } from "../requests/access.ts";
+import type { RequestRefResolver } from "../requests/request-refs.ts";
+import { decodeCursor, encodeCursor, nextLink } from "./pagination.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+export async function loadRequest(deps: AppDeps, id: string) {
+  const events = await deps.store.readStream(requestStreamId(id));
+  return { state: events.reduce(evolveRequest, initialRequestState), version: events.length };
+}
+
+const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: RequestRefResolver }> = async (app, { deps, resolveRefs }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  const answerWithRequest = (id: string) => async () => {
+    const row = await getRequest(deps.db, id);
+    if (!row) throw new HttpError(404, "not_found", "Request not found.");
+    return row;
+  };
+
+  async function decide(request: { actor: Actor }, id: string, verdict: "approved" | "denied", note: string | null) {
+    await visibleRequest(deps, request.actor, id);
+    return async (): Promise<StreamAppend[]> => {
+      const { state, version } = await loadRequest(deps, id);
+      const events = verdict === "approved" ? approveRequest(state, request.actor, note) : denyRequest(state, request.actor, note);
+      return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events }];
+    };
+  }
+
+  app.get(
+    "/api/requests",
+    { schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
+    async (request, reply) => {
+      const q = request.query;
+      const limit = q.limit ?? 200;
+      const ownOnly = !can(request.actor.role, "requests:read-all") || q.mine === "true";
+      const rows = await listRequests(deps.db, {
+        status: q.status,
+        q: q.q,
+        vendorId: q.vendor_id,
+        requesterId: ownOnly ? request.actor.id : undefined,
+        awaitingRole: q.awaiting_me === "true" ? request.actor.role : undefined,
+        limit,
+        cursor: decodeCursor(q.cursor),
+      });
+      const last = rows.at(-1);
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));
+      return rows;
+    },
+  );
+
+  app.post(
+    "/api/requests",
+    { schema: { tags: ["requests"], body: createRequestBody, response: { 201: purchaseRequest, ...errors } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      const body = request.body;
+      return runCommand(deps, request, reply, {
+        status: 201,
+        decide: async () => {
+          const refs = await resolveRefs(deps, { amount: body.amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
+          const events = createRequest({
+            request_id: id,
+            title: body.title,
+            amount: Math.round(body.amount * 100) / 100,
+            description: body.description?.trim() || null,
+            category_id: body.category_id ?? null,
+            category_name: refs.category_name,
+            vendor_id: body.vendor_id ?? null,
+            vendor_name: refs.vendor_name,
+            requester_id: request.actor.id,
+            requester_email: request.actor.email,
+            rule_id: refs.rule_id,
+            stages: stagesFor(refs.stages),
+          });
+          return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: 0, events }];
+        },
+        respond: answerWithRequest(id),
+      });
+    },
+  );
+
+  app.get(
+    "/api/requests/:id",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
+    async (request) => visibleRequest(deps, request.actor, request.params.id),
+  );
+
+  app.patch(
+    "/api/requests/:id",
+    { schema: { tags: ["requests"], params: idParams, body: updateRequestBody, response: { 200: purchaseRequest, ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const decideFn = await decide(request, id, request.body.status, null);
+      return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id) });
+    },
+  );
+
+  for (const [path, verdict] of [["approve", "approved"], ["deny", "denied"]] as const) {
+    app.post(
+      `/api/requests/:id/${path}`,
+      { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const decideFn = await decide(request, id, verdict, request.body.comment?.trim() || null);
+        return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id) });
+      },
+    );
+  }
+
+  app.get(
+    "/api/requests/:id/comments",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: z.array(comment), ...errors } } },
+    async (request) => {
+      await visibleRequest(deps, request.actor, request.params.id);
+      return listComments(deps.db, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/requests/:id/comments",
+    { schema: { tags: ["requests"], params: idParams, body: commentBody, response: { 201: comment, ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await visibleRequest(deps, request.actor, id);
+      const commentId = randomUUID();
+      return runCommand(deps, request, reply, {
+        status: 201,
+        retryOnConflict: true,
+        decide: async () => {
+          const { state, version } = await loadRequest(deps, id);
+          return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events: commentOnRequest(state, commentId, request.body.body) }];
+        },
+        respond: async (result) => {
+          const rows = await listComments(deps.db, id);
+          const stored = rows.find((c) => c.id === commentId);
+          if (stored) return stored;
+          const event = result.events[0]!;
+          return { id: commentId, request_id: id, body: request.body.body, author: request.actor.email, author_id: request.actor.id, created_at: event.recorded_at };
+        },
+      });
+    },
+  );
+
+  app.get(
+    "/api/requests/:id/audit",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: z.array(auditEntry), ...errors } } },
+    async (request) => {
+      await visibleRequest(deps, request.actor, request.params.id);
+      return listAudit(deps.db, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/requests/:id/audit/verify",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: chainVerification, ...errors } } },
+    async (request) => {
+      await visibleRequest(deps, request.actor, request.params.id);
+      return verifyStreamChain(deps.store.db, requestStreamId(request.params.id));
+    },
+  );
+};
+
+export default requestRoutes;

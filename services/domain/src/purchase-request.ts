@@ -1,0 +1,113 @@
+import type { ApprovalStage, EventData, NewEvent, Role, StoredEvent } from "@procure/contracts";
+import type { Actor } from "./actor.ts";
+import { conflict, forbidden, notFound } from "./domain-error.ts";
+
+export type RequestState =
+  | { exists: false }
+  | {
+      exists: true;
+      id: string;
+      status: "pending" | "approved" | "denied";
+      requesterId: string;
+      stages: ApprovalStage[];
+      fileCount: number;
+    };
+
+export const initialRequestState: RequestState = { exists: false };
+
+export const requestStreamId = (id: string) => `request-${id}`;
+
+export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent): RequestState {
+  if (event.type === "RequestCreated") {
+    const d = event.data;
+    return { exists: true, id: d.request_id, status: "pending", requesterId: d.requester_id, stages: d.stages, fileCount: 0 };
+  }
+  if (!state.exists) return state;
+  switch (event.type) {
+    case "RequestStageApproved":
+      return { ...state, stages: state.stages.map((s, i) => (i === event.data.stage_index ? { ...s, status: "approved" } : s)) };
+    case "RequestApproved":
+      return { ...state, status: "approved" };
+    case "RequestDenied":
+      return { ...state, status: "denied" };
+    case "RequestFileAttached":
+      return { ...state, fileCount: state.fileCount + 1 };
+    default:
+      return state;
+  }
+}
+
+/** Roles that may decide a request that no approval rule routed. */
+export const deciderRoles: readonly Role[] = ["approver", "finance", "admin"];
+
+export function createRequest(data: EventData<"RequestCreated">): NewEvent[] {
+  return [{ type: "RequestCreated", data }];
+}
+
+function requireExisting(state: RequestState) {
+  if (!state.exists) throw notFound("Request not found.");
+  return state;
+}
+
+function requirePending(state: Extract<RequestState, { exists: true }>) {
+  if (state.status !== "pending") throw conflict(`This request was already ${state.status}; only pending requests can be decided.`);
+}
+
+/** The stage the actor would decide, or null for an unrouted request. Throws when the actor may not decide now. */
+function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor): number | null {
+  if (state.requesterId === actor.id) throw forbidden("You cannot approve or deny your own request.");
+  const index = state.stages.findIndex((s) => s.status === "waiting");
+  if (index === -1) {
+    if (!deciderRoles.includes(actor.role)) throw forbidden("Your role cannot approve or deny requests.");
+    return null;
+  }
+  const stage = state.stages[index]!;
+  if (actor.role !== stage.role && actor.role !== "admin") {
+    throw forbidden(`This request is waiting for the ${stage.role} stage.`);
+  }
+  return index;
+}
+
+export function approveRequest(state: RequestState, actor: Actor, comment: string | null): NewEvent[] {
+  const s = requireExisting(state);
+  requirePending(s);
+  const index = stageFor(s, actor);
+  if (index === null) return [{ type: "RequestApproved", data: { request_id: s.id, comment } }];
+  const stage = s.stages[index]!;
+  const events: NewEvent[] = [
+    { type: "RequestStageApproved", data: { request_id: s.id, stage_index: index, role: stage.role, comment } },
+  ];
+  const lastStage = s.stages.slice(index + 1).every((later) => later.status !== "waiting");
+  if (lastStage) events.push({ type: "RequestApproved", data: { request_id: s.id, comment } });
+  return events;
+}
+
+export function denyRequest(state: RequestState, actor: Actor, comment: string | null): NewEvent[] {
+  const s = requireExisting(state);
+  requirePending(s);
+  const index = stageFor(s, actor);
+  return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment } }];
+}
+
+export function commentOnRequest(state: RequestState, commentId: string, body: string): NewEvent[] {
+  const s = requireExisting(state);
+  return [{ type: "RequestCommented", data: { request_id: s.id, comment_id: commentId, body } }];
+}
+
+export function attachFile(
+  state: RequestState,
+  file: Omit<EventData<"RequestFileAttached">, "request_id">,
+): NewEvent[] {
+  const s = requireExisting(state);
+  return [{ type: "RequestFileAttached", data: { request_id: s.id, ...file } }];
+}
+
+export function linkRequestToOrder(state: RequestState, orderId: string, poNumber: string): NewEvent[] {
+  const s = requireExisting(state);
+  return [{ type: "RequestLinkedToOrder", data: { request_id: s.id, order_id: orderId, po_number: poNumber } }];
+}
+
+/** Fresh approval stages for a route: one waiting stage per role, in order. */
+export function stagesFor(roles: readonly Role[]): ApprovalStage[] {
+  return roles.map((role) => ({ role, status: "waiting", decided_by: null, decided_at: null }));
+}

@@ -1,0 +1,189 @@
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from "@nats-io/jetstream";
+import type { Invalidation, StoredEvent } from "@procure/contracts";
+import type { Bus, EventHandler } from "./bus.ts";
+
+export type NatsBusOptions = {
+  url: string;
+  /** JetStream stream name; tests give each run its own. */
+  stream: string;
+  /** Subject root: events go to `<prefix>.events.<stream_type>.<event_type>`, invalidations to `<prefix>.invalidate`. */
+  subjectPrefix: string;
+  name: string;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+};
+
+const DUPLICATE_WINDOW_NS = 2 * 60 * 1_000_000_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class NatsBus implements Bus {
+  readonly kind = "nats" as const;
+  private streamReady: Promise<void> | null = null;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: NatsBusOptions,
+  ) {}
+
+  /** Connects once; the client reconnects forever on its own, so a NATS outage never needs a restart. */
+  static async connect(options: NatsBusOptions): Promise<NatsBus> {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      waitOnFirstConnect: true,
+    });
+    const jsm = await jetstreamManager(nc);
+    return new NatsBus(nc, jetstream(nc), jsm, options);
+  }
+
+  private subject(event: StoredEvent): string {
+    return `${this.options.subjectPrefix}.events.${event.stream_type}.${event.type}`;
+  }
+
+  private ensureStream(): Promise<void> {
+    this.streamReady ??= (async () => {
+      const config = {
+        name: this.options.stream,
+        subjects: [`${this.options.subjectPrefix}.events.>`],
+        duplicate_window: DUPLICATE_WINDOW_NS,
+      };
+      try {
+        await this.jsm.streams.info(this.options.stream);
+      } catch {
+        await this.jsm.streams.add(config);
+      }
+    })().catch((error) => {
+      this.streamReady = null;
+      throw error;
+    });
+    return this.streamReady;
+  }
+
+  async publishEvents(events: StoredEvent[]): Promise<void> {
+    await this.ensureStream();
+    for (const event of events) {
+      await this.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), {
+        msgID: event.event_id,
+        timeout: 5_000,
+      });
+    }
+  }
+
+  async consumeEvents(durable: string, handler: EventHandler) {
+    let stopped = false;
+    let messages: ConsumerMessages | null = null;
+    const run = async () => {
+      while (!stopped) {
+        try {
+          await this.ensureStream();
+          await this.ensureConsumer(durable);
+          const consumer = await this.js.consumers.get(this.options.stream, durable);
+          messages = await consumer.consume({ max_messages: 256, idle_heartbeat: 5_000, expires: 30_000 });
+          void this.watchHeartbeats(messages);
+          for await (const message of messages) {
+            const event = JSON.parse(decoder.decode(message.data)) as StoredEvent;
+            try {
+              await handler(event);
+              message.ack();
+            } catch (error) {
+              this.options.log?.("event handler failed; message left for redelivery", { durable, error: String(error) });
+              message.nak(1_000);
+            }
+          }
+        } catch (error) {
+          if (!stopped) this.options.log?.("consumer stopped; restarting", { durable, error: String(error) });
+        }
+        if (!stopped) await delay(500);
+      }
+    };
+    const done = run();
+    return {
+      stop: async () => {
+        stopped = true;
+        await messages?.close();
+        await done;
+      },
+    };
+  }
+
+  /** A consumer whose heartbeats stop has stalled (a server restart, a lost pull): close it so `run` starts anew. */
+  private async watchHeartbeats(messages: ConsumerMessages) {
+    for await (const status of messages.status()) {
+      if (status.type === "heartbeats_missed" && status.count >= 2) {
+        await messages.close();
+        return;
+      }
+    }
+  }
+
+  private async ensureConsumer(durable: string) {
+    try {
+      await this.jsm.consumers.info(this.options.stream, durable);
+    } catch {
+      await this.jsm.consumers.add(this.options.stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        ack_wait: 30_000_000_000,
+        max_ack_pending: 1_000,
+      });
+    }
+  }
+
+  publishInvalidation(invalidation: Invalidation): void {
+    if (this.nc.isClosed()) return;
+    try {
+      this.nc.publish(`${this.options.subjectPrefix}.invalidate`, encoder.encode(JSON.stringify(invalidation)));
+    } catch {
+      // Invalidations are hints; a missed one is repaired by the client's refetch on reconnect.
+    }
+  }
+
+  onInvalidation(handler: (invalidation: Invalidation) => void): () => void {
+    const sub = this.nc.subscribe(`${this.options.subjectPrefix}.invalidate`, {
+      callback: (error, message) => {
+        if (error) return;
+        try {
+          handler(JSON.parse(decoder.decode(message.data)) as Invalidation);
+        } catch {
+          // A malformed hint is ignored; it carries no data of its own.
+        }
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
+  async healthy(): Promise<boolean> {
+    if (this.nc.isClosed()) return false;
+    try {
+      await this.nc.flush();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+
+  async deleteStream(): Promise<void> {
+    await this.jsm.streams.delete(this.options.stream).catch(() => {});
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,51 @@
+import { mkdirSync } from "node:fs";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
+
+/** Postgres type ids whose text form we keep stable across the pg driver and PGlite. */
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+
+/** Postgres prints "2026-11-22 08:25:00.086+00"; JavaScript wants "2026-11-22T08:25:00.086+00:00". */
+const toIso = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")).toISOString();
+
+/**
+ * Positions are bigints and stay decimal strings; money is numeric and becomes a number;
+ * timestamps become ISO strings so that read models and hashes are byte-identical on both drivers.
+ */
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: (v) => v,
+  [NUMERIC]: (v) => Number(v),
+  [TIMESTAMPTZ]: (v) => toIso(v),
+  [TIMESTAMP]: (v) => toIso(`${v}+00`),
+};
+
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+
+export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: () => Promise<void> };
+
+export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      // A long transaction holds every log reader back; none of ours should idle inside one.
+      options: "-c idle_in_transaction_session_timeout=10000 -c TimeZone=UTC",
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      },
+    });
+    // A dropped idle connection must not take the process down; the next query opens another.
+    pool.on("error", () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, target, close: () => db.destroy() };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = new PGlite(target.dataDir ?? undefined, { parsers });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, target, close: () => db.destroy() };
+}

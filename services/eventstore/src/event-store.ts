@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { EventMetadata, NewEvent, Position, StoredEvent, StreamType } from "@procure/contracts";
+import { ConcurrencyConflictError, IdempotentReplay, isUniqueViolation } from "./errors.ts";
+import { chainHash, GENESIS_HASH } from "./hash-chain.ts";
+import { currentSchemaVersion, upcast } from "./upcasters.ts";
+import type { EventStoreTables } from "./tables.ts";
+import { ORIGIN, comparePositions } from "./position.ts";
+
+export type StreamAppend = {
+  streamType: StreamType;
+  streamId: string;
+  /** 0 for a stream that must not exist yet. */
+  expectedVersion: number;
+  events: NewEvent[];
+};
+
+export type IdempotencyClaim = { scope: string; key: string; requestHash: string };
+
+export type AppendOptions = {
+  metadata: EventMetadata;
+  recordedAt: string;
+  idempotency?: IdempotencyClaim;
+};
+
+export type AppendResult = { position: Position; events: StoredEvent[] };
+
+type Db = Kysely<EventStoreTables>;
+
+const eventColumns = sql`event_id::text as event_id, stream_type, stream_id, stream_version, type, schema_version,
+  data, metadata, recorded_at, transaction_id::text as transaction_id, global_position::text as global_position, hash`;
+
+type EventRow = {
+  event_id: string;
+  stream_type: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: string;
+  transaction_id: string;
+  global_position: string;
+  hash: string;
+};
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return upcast({
+    ...row,
+    recorded_at: new Date(row.recorded_at).toISOString(),
+  } as unknown as StoredEvent);
+}
+
+export class EventStore {
+  private readonly listeners = new Set<(position: Position) => void>();
+
+  readonly db: Db;
+
+  /** Takes any database that includes the event store's tables (the app's also holds the read models). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(db: Kysely<any>) {
+    this.db = db as Db;
+  }
+
+  /** Called after every commit in this process, so the local relay can publish without waiting for a poll. */
+  onAppended(listener: (position: Position) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Appends to one or more streams atomically. Each stream's expected version is checked; a stale one raises
+   * ConcurrencyConflictError and nothing is written. An idempotency claim is taken in the same transaction.
+   */
+  async append(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
+    let result: AppendResult;
+    try {
+      result = await this.db.transaction().execute(async (trx) => {
+        if (options.idempotency) await claimIdempotencyKey(trx, options.idempotency, options.recordedAt);
+        const stored: StoredEvent[] = [];
+        for (const streamAppend of appends) stored.push(...(await appendStream(trx, streamAppend, options)));
+        const last = stored.at(-1);
+        const position = last ? { tx: last.transaction_id, pos: last.global_position } : ORIGIN;
+        return { position, events: stored };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const first = appends[0]!;
+        throw new ConcurrencyConflictError(first.streamId, first.expectedVersion, null);
+      }
+      throw error;
+    }
+    for (const listener of this.listeners) listener(result.position);
+    return result;
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const { rows } = await sql<EventRow>`select ${eventColumns} from events where stream_id = ${streamId}
+      order by stream_version`.execute(this.db);
+    return rows.map(toStoredEvent);
+  }
+
+  /**
+   * Events after `after`, in log order, never past the oldest transaction still running: a row committed late
+   * by a slow writer has a lower transaction id than rows already visible, and must not be skipped.
+   */
+  async readAll(after: Position, limit = 500): Promise<StoredEvent[]> {
+    const { rows } = await sql<EventRow>`select ${eventColumns} from events
+      where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${limit}`.execute(this.db);
+    return rows.map(toStoredEvent);
+  }
+
+  async countEvents(): Promise<number> {
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The position of the newest committed event, or the origin of an empty log. */
+  async headPosition(): Promise<Position> {
+    const { rows } = await sql<{ tx: string; pos: string }>`select transaction_id::text as tx, global_position::text as pos
+      from events order by transaction_id desc, global_position desc limit 1`.execute(this.db);
+    return rows[0] ?? ORIGIN;
+  }
+
+  async findIdempotentResponse(scope: string, key: string) {
+    return this.db
+      .selectFrom("idempotency_keys")
+      .select(["request_hash", "status_code", "response"])
+      .where("scope", "=", scope)
+      .where("key", "=", key)
+      .executeTakeFirst();
+  }
+
+  async saveIdempotentResponse(scope: string, key: string, statusCode: number, response: unknown): Promise<void> {
+    await this.db
+      .updateTable("idempotency_keys")
+      .set({ status_code: statusCode, response: JSON.stringify(response) })
+      .where("scope", "=", scope)
+      .where("key", "=", key)
+      .execute();
+  }
+}
+
+async function claimIdempotencyKey(trx: Transaction<EventStoreTables>, claim: IdempotencyClaim, at: string) {
+  const inserted = await trx
+    .insertInto("idempotency_keys")
+    .values({ scope: claim.scope, key: claim.key, request_hash: claim.requestHash, status_code: null, response: null, created_at: at })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  if (!inserted) throw new IdempotentReplay(claim.scope, claim.key);
+}
+
+async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAppend, options: AppendOptions) {
+  const head = await trx
+    .selectFrom("events")
+    .select(["stream_version", "hash"])
+    .where("stream_id", "=", append.streamId)
+    .orderBy("stream_version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const actual = head?.stream_version ?? 0;
+  if (actual !== append.expectedVersion) {
+    throw new ConcurrencyConflictError(append.streamId, append.expectedVersion, actual);
+  }
+  let previousHash = head?.hash ?? GENESIS_HASH;
+  const rows = append.events.map((event, i) => {
+    const fields = {
+      event_id: randomUUID(),
+      stream_type: append.streamType,
+      stream_id: append.streamId,
+      stream_version: actual + i + 1,
+      type: event.type,
+      schema_version: currentSchemaVersion(event.type),
+      data: event.data,
+      metadata: options.metadata,
+      recorded_at: options.recordedAt,
+    };
+    previousHash = chainHash(previousHash, fields);
+    return { ...fields, hash: previousHash };
+  });
+  if (rows.length === 0) return [];
+  const { rows: inserted } = await sql<EventRow>`insert into events
+      (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
+    select * from unnest(
+      ${rows.map((r) => r.event_id)}::uuid[], ${rows.map((r) => r.stream_type)}::text[],
+      ${rows.map((r) => r.stream_id)}::text[], ${rows.map((r) => r.stream_version)}::int[],
+      ${rows.map((r) => r.type)}::text[], ${rows.map((r) => r.schema_version)}::int[],
+      ${rows.map((r) => JSON.stringify(r.data))}::jsonb[], ${rows.map((r) => JSON.stringify(r.metadata))}::jsonb[],
+      ${rows.map((r) => r.recorded_at)}::timestamptz[], ${rows.map((r) => r.hash)}::text[])
+    returning ${eventColumns}`.execute(trx);
+  return inserted.map(toStoredEvent).sort((a, b) => a.stream_version - b.stream_version);
+}
+
+export { comparePositions };

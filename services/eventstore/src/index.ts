@@ -1,0 +1,16 @@
+export * from "./db.ts";
+export * from "./tables.ts";
+export * from "./errors.ts";
+export * from "./event-store.ts";
+export * from "./position.ts";
+export * from "./checkpoints.ts";
+export * from "./relay.ts";
+export * from "./signal.ts";
+export * from "./hash-chain.ts";
+export * from "./verify-chain.ts";
+export * from "./migrator.ts";
+export * from "./canonical-json.ts";
+export { eventStoreMigrations } from "./migrations/index.ts";
+export type { Bus, EventHandler } from "./bus/bus.ts";
+export { MemoryBus } from "./bus/memory-bus.ts";
+export { NatsBus, type NatsBusOptions } from "./bus/nats-bus.ts";

@@ -1,0 +1,82 @@
+import type { Position } from "@procure/contracts";
+import type { Bus } from "./bus/bus.ts";
+import { loadCheckpoint, saveCheckpoint } from "./checkpoints.ts";
+import type { EventStore } from "./event-store.ts";
+import { ORIGIN, positionOf } from "./position.ts";
+import { Signal } from "./signal.ts";
+
+export type RelayOptions = {
+  name?: string;
+  batchSize?: number;
+  /** How often to look for events appended by other processes. */
+  pollMs?: number;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+};
+
+/**
+ * Publishes committed events in log order and moves its checkpoint only after the bus acknowledged them.
+ * A crash between the two re-publishes a batch; the stream's duplicate window drops the repeats.
+ */
+export class Relay {
+  private readonly signal = new Signal();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private position: Position = ORIGIN;
+  private unsubscribe: (() => void) | null = null;
+  lastError: string | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly bus: Bus,
+    private readonly options: RelayOptions = {},
+  ) {}
+
+  get name() {
+    return this.options.name ?? "relay";
+  }
+
+  get publishedPosition(): Position {
+    return this.position;
+  }
+
+  async start(): Promise<void> {
+    this.position = (await loadCheckpoint(this.store.db, this.name))?.position ?? ORIGIN;
+    this.running = true;
+    this.unsubscribe = this.store.onAppended(() => this.signal.notify());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.signal.notify();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 250;
+    while (this.running) {
+      try {
+        const published = await this.publishBatch();
+        this.lastError = null;
+        backoff = 250;
+        if (!published) await this.signal.wait(this.options.pollMs ?? 200);
+      } catch (error) {
+        this.lastError = String(error);
+        this.options.log?.("relay could not publish; retrying", { error: this.lastError, backoffMs: backoff });
+        await this.signal.wait(backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
+    }
+  }
+
+  private async publishBatch(): Promise<boolean> {
+    const events = await this.store.readAll(this.position, this.options.batchSize ?? 200);
+    if (events.length === 0) return false;
+    await this.bus.publishEvents(events);
+    const next = positionOf(events.at(-1)!);
+    await saveCheckpoint(this.store.db, this.name, next);
+    this.position = next;
+    return true;
+  }
+}

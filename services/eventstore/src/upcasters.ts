@@ -1,0 +1,20 @@
+import type { EventType, StoredEvent } from "@procure/contracts";
+
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Per event type, the functions that lift a stored payload from version n to n + 1. A type's current version is
+ * one more than the number of its upcasters. Stored events are never rewritten; they are lifted on read.
+ */
+const upcasters: Partial<Record<EventType, Upcaster[]>> = {};
+
+export function currentSchemaVersion(type: string): number {
+  return (upcasters[type as EventType]?.length ?? 0) + 1;
+}
+
+export function upcast(event: StoredEvent): StoredEvent {
+  const chain = upcasters[event.type] ?? [];
+  let data = event.data as Record<string, unknown>;
+  for (let v = event.schema_version; v <= chain.length; v++) data = chain[v - 1]!(data);
+  return { ...event, data } as StoredEvent;
+}

@@ -1,0 +1,42 @@
+import { sql, type Kysely } from "kysely";
+import type { ChainVerification } from "@procure/contracts";
+import { chainHash, GENESIS_HASH } from "./hash-chain.ts";
+import type { EventStoreTables } from "./tables.ts";
+
+/** Recomputes a stream's hash chain from the stored rows and names the first event that does not match. */
+export async function verifyStreamChain(db: Kysely<EventStoreTables>, streamId: string): Promise<ChainVerification> {
+  const { rows } = await sql<{
+    event_id: string;
+    stream_type: string;
+    stream_id: string;
+    stream_version: number;
+    type: string;
+    schema_version: number;
+    data: unknown;
+    metadata: unknown;
+    recorded_at: string;
+    hash: string;
+  }>`select event_id::text as event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata,
+      recorded_at, hash from events where stream_id = ${streamId} order by stream_version`.execute(db);
+  let previous = GENESIS_HASH;
+  let expectedVersion = 1;
+  for (const row of rows) {
+    if (row.stream_version !== expectedVersion) {
+      return broken(streamId, rows.length, row, `version ${expectedVersion} is missing`);
+    }
+    const recomputed = chainHash(previous, { ...row, recorded_at: new Date(row.recorded_at).toISOString() });
+    if (recomputed !== row.hash) return broken(streamId, rows.length, row, "hash does not match the event's content");
+    previous = row.hash;
+    expectedVersion++;
+  }
+  return { stream_id: streamId, events: rows.length, valid: true, first_broken: null };
+}
+
+function broken(streamId: string, events: number, row: { stream_version: number; event_id: string }, reason: string) {
+  return {
+    stream_id: streamId,
+    events,
+    valid: false,
+    first_broken: { stream_version: row.stream_version, event_id: row.event_id, reason },
+  };
+}

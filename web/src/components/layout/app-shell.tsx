@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from "react";
+import { Link, Outlet } from "react-router-dom";
+import * as Dialog from "@radix-ui/react-dialog";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { Brand } from "./brand";
+import { ShellHero } from "./shell-hero";
+import { ShellSidebarNav } from "./shell-sidebar";
+import "@/styles/shell.css";
+
+const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
+
+/** The workspace frame. The inbox comes in as a slot so this shared layout never imports a feature. */
+export function AppShell({ inbox }: { inbox: ReactNode }) {
+  const { user, role, signOut } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const account = user ? (
+    <div className="shell-account">
+      <span className="shell-email" title={user.email}>
+        {user.email}
+      </span>
+      <span className="badge badge-plain shell-role">{roleLabel(role)}</span>
+      <button type="button" className="btn btn-sm" onClick={signOut}>
+        Sign out
+      </button>
+    </div>
+  ) : (
+    <div className="shell-account">
+      <Link className="btn btn-sm btn-ghost" to={paths.auth.login.getHref()}>
+        Sign in
+      </Link>
+      <Link className="btn btn-sm btn-primary" to={paths.auth.signup.getHref()}>
+        Create account
+      </Link>
+    </div>
+  );
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#workspace-main">
+        Skip to content
+      </a>
+      <header className="shell-topnav">
+        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Trigger asChild>
+            <button type="button" className="icon-btn shell-menu-button" aria-label="Open navigation">
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="overlay" />
+            <Dialog.Content className="shell-mobile-nav">
+              <div className="shell-mobile-nav-head">
+                <Dialog.Title asChild>
+                  <span>
+                    <Brand to={paths.app.root.getHref()} />
+                  </span>
+                </Dialog.Title>
+                <Dialog.Description className="visually-hidden">Workspace navigation</Dialog.Description>
+                <Dialog.Close asChild>
+                  <button type="button" className="icon-btn" aria-label="Close navigation">
+                    ✕
+                  </button>
+                </Dialog.Close>
+              </div>
+              <ShellSidebarNav role={role} onNavigate={() => setMenuOpen(false)} />
+              <div className="shell-mobile-account">{account}</div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <Brand to={paths.app.root.getHref()} />
+        <nav className="shell-topnav-links" aria-label="Site">
+          <Link to={paths.app.root.getHref()}>Workspace</Link>
+          <Link to={paths.checklist.getHref()}>Intake checklist</Link>
+          <Link to={paths.home.getHref()}>Product tour</Link>
+        </nav>
+        <span className="spacer" />
+        <div className="shell-topnav-actions">
+          {inbox}
+          <ThemeToggle />
+          <div className="shell-desktop-account">{account}</div>
+        </div>
+      </header>
+      <div className="shell-body">
+        <aside className="shell-sidebar">
+          <ShellSidebarNav role={role} />
+        </aside>
+        <div className="shell-content">
+          <main id="workspace-main" className="shell-main" tabIndex={-1}>
+            <ShellHero role={role} />
+            <Outlet />
+          </main>
+          <footer className="shell-footer">
+            <span>© {new Date().getFullYear()} Procure workspace</span>
+            <nav className="row" aria-label="Footer">
+              <Link to={paths.app.intakeChecklist.getHref()}>Intake checklist</Link>
+              <Link to={paths.home.getHref("access")}>Access & security</Link>
+              <Link to={paths.home.getHref("work-orders")}>Submit a work order</Link>
+            </nav>
+          </footer>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
+
+export function Brand({ to = paths.home.getHref() }: { to?: string }) {
+  return (
+    <Link to={to} className="brand" aria-label="Procure home">
+      <span className="brand-mark" aria-hidden="true">
+        P
+      </span>
+      <span className="brand-name">Procure</span>
+    </Link>
+  );
+}

@@ -1,0 +1,41 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+};
+
+/** A side sheet on Radix Dialog: focus is trapped, Escape and an outside click close it. */
+export function Drawer({ open, onOpenChange, title, description, children, footer }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="drawer">
+          <div className="drawer-header">
+            <div style={{ minWidth: 0 }}>
+              <Dialog.Title className="drawer-title">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="drawer-description">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="visually-hidden">Details</Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-btn" aria-label="Close">
+                ✕
+              </button>
+            </Dialog.Close>
+          </div>
+          <div className="drawer-body">{children}</div>
+          {footer ? <div className="drawer-footer">{footer}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Section } from "@procure/contracts";
+
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+export const paths = {
+  home: { path: "/", getHref: (hash?: string) => (hash ? `/#${hash}` : "/") },
+  checklist: { path: "/resources/intake-checklist", getHref: () => "/resources/intake-checklist" },
+  auth: {
+    login: {
+      path: "/login",
+      getHref: (redirectTo?: string | null) => withQuery("/login", { redirectTo: redirectTo ?? undefined }),
+    },
+    signup: { path: "/signup", getHref: () => "/signup" },
+  },
+  app: {
+    root: { path: "/app", getHref: () => "/app" },
+    requests: {
+      path: "requests",
+      getHref: (query: { vendor?: string; status?: string } = {}) => withQuery("/app/requests", query),
+    },
+    request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
+    approvals: { path: "approvals", getHref: () => "/app/approvals" },
+    purchaseOrders: { path: "purchase-orders", getHref: () => "/app/purchase-orders" },
+    catalog: { path: "catalog", getHref: () => "/app/catalog" },
+    vendors: { path: "vendors", getHref: () => "/app/vendors" },
+    integrations: { path: "integrations", getHref: (anchor?: string) => (anchor ? `/app/integrations#${anchor}` : "/app/integrations") },
+    settings: { path: "settings", getHref: () => "/app/settings" },
+    intakeChecklist: { path: "intake-checklist", getHref: () => "/app/intake-checklist" },
+  },
+} as const;
+
+/** Where each role-gated section lives; the sidebar and the route guard both read this. */
+export const sectionHref: Record<Section, string> = {
+  dashboard: paths.app.root.getHref(),
+  "purchase-orders": paths.app.purchaseOrders.getHref(),
+  catalogue: paths.app.catalog.getHref(),
+  requests: paths.app.requests.getHref(),
+  approvals: paths.app.approvals.getHref(),
+  vendors: paths.app.vendors.getHref(),
+  integrations: paths.app.integrations.getHref(),
+  settings: paths.app.settings.getHref(),
+};
+
+/** Only same-site paths are followed after sign-in, so a crafted link can't bounce users elsewhere. */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return paths.app.root.getHref();
+  }
+  return target;
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { demoPassword, loginFailedMessage, sampleAccounts } from "@procure/contracts";
+import { paths, safeRedirect } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { Notice } from "@/components/ui/notice";
+import { useLogin } from "../api/login";
+
+function prefilledEmail(state: unknown): string {
+  if (state && typeof state === "object" && "email" in state && typeof state.email === "string") return state.email;
+  return "";
+}
+
+export function LoginForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { signIn } = useSession();
+  const [email, setEmail] = useState(() => prefilledEmail(location.state));
+  const [password, setPassword] = useState(() => (prefilledEmail(location.state) ? demoPassword : ""));
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useLogin();
+  const redirectTo = params.get("redirectTo");
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    mutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: ({ token, user }) => {
+          signIn(token, user);
+          navigate(safeRedirect(redirectTo), { replace: true });
+        },
+        onError: () => setError(loginFailedMessage),
+      },
+    );
+  };
+
+  const fillSample = (sampleEmail: string) => {
+    setEmail(sampleEmail);
+    setPassword(demoPassword);
+    setError(null);
+  };
+
+  return (
+    <div className="card auth-card">
+      <div className="stack" style={{ gap: 6 }}>
+        <h1>Sign in</h1>
+        <p className="muted">Welcome back. Sign in to your procurement workspace.</p>
+      </div>
+      <form className="stack" onSubmit={onSubmit}>
+        <label className="field">
+          <span className="field-label">Email</span>
+          <input className="input" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </label>
+        <label className="field">
+          <span className="field-label">Password</span>
+          <input className="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </label>
+        {error ? (
+          <Notice tone="error" role="alert">
+            {error}
+          </Notice>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={mutation.isPending}>
+          {mutation.isPending ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+      <details className="demo-hint">
+        <summary>Use a sample account</summary>
+        <ul>
+          {sampleAccounts.map((account) => (
+            <li key={account.email}>
+              <button type="button" className="btn btn-sm" onClick={() => fillSample(account.email)}>
+                <span>{account.label}</span>
+                <span className="subtle mono">{account.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <p className="auth-switch">
+        New here? <Link to={paths.auth.signup.getHref()}>Create account</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { formatTime } from "@/lib/format";
+import { useInbox } from "../api/get-inbox";
+import { inboxErrorMessage } from "../lib/inbox-error";
+import "../inbox.css";
+
+type Row = { key: string; title: string; href: string; count: number; description: string; meta: string[] };
+
+export function InboxDropdown() {
+  const { status, role } = useSession();
+  const signedIn = status === "authenticated";
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const inbox = useInbox(signedIn);
+  const data = signedIn ? inbox.data : undefined;
+  const badge = data?.badge ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: Event) => {
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("mousedown", onPointer);
+    document.addEventListener("touchstart", onPointer, { passive: true });
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onPointer);
+      document.removeEventListener("touchstart", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const rows: Row[] = [
+    {
+      key: "requests",
+      title: "Requests",
+      href: paths.app.requests.getHref(),
+      count: data?.pendingRequests ?? 0,
+      description: "Requests pending approval",
+      meta: [role === "requester" ? "Your submitted requests" : "Across the workspace", "Open the requests list"],
+    },
+    {
+      key: "approvals",
+      title: "Approvals",
+      href: paths.app.approvals.getHref(),
+      count: data?.pendingApprovals ?? 0,
+      description: "Waiting on a decision from you",
+      meta: ["Approve or deny from the queue"],
+    },
+    {
+      key: "orders",
+      title: "Purchase orders",
+      href: paths.app.purchaseOrders.getHref(),
+      count: data?.openOrders ?? 0,
+      description: "Open purchase orders",
+      meta: ["Draft, issued or receiving"],
+    },
+  ];
+
+  const refreshing = inbox.isFetching;
+  const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
+
+  return (
+    <div className="inbox" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn inbox-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={badge > 0 ? `Inbox, ${badge} items need attention` : "Inbox"}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+          <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+        </svg>
+        {badge > 0 ? (
+          <span className="inbox-badge" data-testid="inbox-badge">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div id={panelId} className="inbox-panel" role="dialog" aria-label="Workspace inbox">
+          <div className="inbox-panel-head">
+            <div style={{ minWidth: 0 }}>
+              <p className="inbox-title">Workspace inbox</p>
+              {signedIn ? <p className="subtle">{subtitle}</p> : null}
+            </div>
+            {signedIn ? (
+              <button type="button" className="btn btn-sm" onClick={() => void inbox.refetch()} disabled={refreshing}>
+                {refreshing ? "Refreshing" : "Refresh"}
+              </button>
+            ) : null}
+          </div>
+          {signedIn ? (
+            <>
+              {inbox.isError ? (
+                <p className="inbox-error" role="alert">
+                  {inboxErrorMessage(inbox.error)}
+                </p>
+              ) : null}
+              <ul className="inbox-rows">
+                {rows.map((row) => (
+                  <li key={row.key}>
+                    <Link to={row.href} className="inbox-row" onClick={() => setOpen(false)} data-testid={`inbox-row-${row.key}`}>
+                      <span className="inbox-row-count">
+                        {inbox.isPending ? <span className="skeleton" style={{ width: 18, height: 18 }} /> : row.count}
+                      </span>
+                      <span className="inbox-row-text">
+                        <span className="inbox-row-title">{row.title}</span>
+                        <span className="inbox-row-description">{row.description}</span>
+                        {row.meta.map((line) => (
+                          <span key={line} className="subtle">
+                            {line}
+                          </span>
+                        ))}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <p className="inbox-footer">Numbers update whenever you create requests or manage purchase orders.</p>
+            </>
+          ) : (
+            <div className="inbox-signed-out">
+              <p>Sign in to see requests, approvals, and purchase order updates.</p>
+              <Link
+                className="btn btn-primary btn-sm"
+                to={paths.auth.login.getHref(location.pathname + location.search)}
+                onClick={() => setOpen(false)}
+              >
+                Go to sign in
+              </Link>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { PublicHeader } from "@/components/layout/public-header";
+import { PublicFooter } from "@/components/layout/public-footer";
+import { HeroSection } from "./hero-section";
+import { WorkspaceStreams } from "./workspace-streams";
+import { DailyFocus } from "./daily-focus";
+import { SampleAccounts } from "./sample-accounts";
+import { WorkOrderSection } from "./work-order-section";
+import { RoleHandbook } from "./role-handbook";
+import { AccessSection } from "./access-section";
+import { AppLinksSection } from "./app-links-section";
+import "../landing.css";
+
+const anchors = [
+  { id: "overview", label: "Overview" },
+  { id: "focus", label: "Focus" },
+  { id: "work-orders", label: "Work orders" },
+  { id: "roles", label: "Roles" },
+  { id: "try-it", label: "Try it" },
+  { id: "access", label: "Access" },
+];
+
+export function LandingPage() {
+  const { hash } = useLocation();
+
+  // Client-side navigation to "/#section" doesn't scroll by itself.
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
+  }, [hash]);
+
+  return (
+    <div className="landing">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PublicHeader
+        nav={anchors.map((anchor) => (
+          <a key={anchor.id} href={`#${anchor.id}`}>
+            {anchor.label}
+          </a>
+        ))}
+      />
+      <main id="main">
+        <HeroSection />
+        <WorkspaceStreams />
+        <DailyFocus />
+        <SampleAccounts />
+        <WorkOrderSection />
+        <RoleHandbook />
+        <AccessSection />
+        <AppLinksSection />
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

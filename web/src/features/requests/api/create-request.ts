@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PurchaseRequest } from "@procure/contracts";
+import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export type NewRequestInput = {
+  title: string;
+  amount: number;
+  category_id: string | null;
+  vendor_id: string | null;
+  description: string;
+  file: File | null;
+};
+
+export type CreateRequestResult = { request: PurchaseRequest; fileError: unknown };
+
+/** The file goes up after the request exists; a failed upload doesn't undo the request. */
+export async function createRequest(input: NewRequestInput): Promise<CreateRequestResult> {
+  const description = input.description.trim();
+  const request = await api.post<PurchaseRequest>("/api/requests", {
+    title: input.title.trim(),
+    amount: input.amount,
+    category_id: input.category_id,
+    vendor_id: input.vendor_id,
+    ...(description ? { description } : {}),
+  });
+  let fileError: unknown = null;
+  if (input.file) {
+    try {
+      await api.upload(`/api/requests/${encodeURIComponent(request.id)}/files`, input.file);
+    } catch (error) {
+      fileError = error;
+    }
+  }
+  return { request, fileError };
+}
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRequest,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() });
+    },
+  });
+}

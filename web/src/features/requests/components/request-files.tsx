@@ -1,0 +1,100 @@
+import { useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "@/lib/api-client";
+import { formatRecency } from "@/lib/format";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { useFiles } from "../api/get-files";
+import { useUploadFile } from "../api/upload-file";
+import { downloadFile } from "../api/download-file";
+
+function formatSize(bytes: number | undefined): string {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function RequestFiles({ requestId }: { requestId: string }) {
+  const files = useFiles(requestId);
+  const upload = useUploadFile();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    upload.mutate(
+      { id: requestId, file },
+      {
+        onSuccess: () => {
+          toast.success("File uploaded");
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = "";
+        },
+        onError: (error) => toast.error(`Upload failed: ${errorMessage(error)}`),
+      },
+    );
+  };
+
+  const onDownload = async (id: string, url: string, filename: string) => {
+    setDownloading(id);
+    try {
+      await downloadFile(url, filename);
+    } catch (error) {
+      toast.error(`Download failed: ${errorMessage(error)}`);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <div className="stack" style={{ gap: 16 }}>
+      <form className="upload-row" onSubmit={onSubmit}>
+        <label className="field" style={{ flex: 1 }}>
+          <span className="field-label">Attach a file</span>
+          <input ref={inputRef} className="input file-input" type="file" name="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!file || upload.isPending}>
+          {upload.isPending ? "Uploading…" : "Upload"}
+        </button>
+      </form>
+      {files.isPending ? (
+        <div className="stack" aria-busy="true">
+          <span className="skeleton" style={{ width: "70%" }} />
+          <span className="skeleton" style={{ width: "55%" }} />
+        </div>
+      ) : files.isError ? (
+        <Notice tone="error" role="alert">{`Unable to load files: ${errorMessage(files.error)}`}</Notice>
+      ) : files.data.length === 0 ? (
+        <EmptyState icon="📎" title="No files yet.">
+          <span className="subtle">Quotes, contracts and diligence documents belong here.</span>
+        </EmptyState>
+      ) : (
+        <ul className="file-list">
+          {files.data.map((entry) => (
+            <li key={entry.id} className="file-item">
+              <span className="file-icon" aria-hidden="true">
+                📄
+              </span>
+              <span className="file-text">
+                <span className="file-name">{entry.filename}</span>
+                <span className="subtle">{[formatSize(entry.size), entry.created_at ? formatRecency(entry.created_at) : ""].filter(Boolean).join(" · ")}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => void onDownload(entry.id, entry.url, entry.filename)}
+                disabled={downloading === entry.id}
+                aria-label={`Download ${entry.filename}`}
+              >
+                {downloading === entry.id ? "Downloading…" : "Download"}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

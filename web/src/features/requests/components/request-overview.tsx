@@ -1,0 +1,58 @@
+import type { PurchaseRequest } from "@procure/contracts";
+import { formatCurrency, formatRecency } from "@/lib/format";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { DecisionButtons } from "./decision-buttons";
+
+const stageTone: Record<string, string> = { approved: "badge-success", denied: "badge-danger", waiting: "badge-warning" };
+
+export function RequestOverview({ request }: { request: PurchaseRequest }) {
+  const stages = Array.isArray(request.stages) ? request.stages : [];
+  return (
+    <div className="stack" style={{ gap: 20 }}>
+      <div className="overview-headline">
+        <div>
+          <span className="subtle">Amount</span>
+          <p className="overview-amount">{formatCurrency(request.amount)}</p>
+        </div>
+        <StatusBadge status={request.status} />
+      </div>
+      <dl className="definition-list">
+        <dt>Category</dt>
+        <dd>{request.category_name || "Uncategorised"}</dd>
+        <dt>Vendor</dt>
+        <dd>{request.vendor_name || "—"}</dd>
+        <dt>Requested by</dt>
+        <dd>{request.requester_email || "—"}</dd>
+        <dt>PO number</dt>
+        <dd>{request.po_number || "Not yet ordered"}</dd>
+        <dt>Submitted</dt>
+        <dd>{formatRecency(request.created_at)}</dd>
+        <dt>Last updated</dt>
+        <dd>{formatRecency(request.updated_at)}</dd>
+      </dl>
+      {request.description ? (
+        <div className="stack" style={{ gap: 6 }}>
+          <h3 className="section-label">Description</h3>
+          <p className="prewrap">{request.description}</p>
+        </div>
+      ) : null}
+      {stages.length > 0 ? (
+        <div className="stack" style={{ gap: 8 }}>
+          <h3 className="section-label">Approval stages</h3>
+          <ol className="stage-list">
+            {stages.map((stage, index) => (
+              <li key={`${stage.role}-${index}`}>
+                <span className="stage-index">{index + 1}</span>
+                <span className="stage-role">{stage.role}</span>
+                <span className={`badge badge-plain ${stageTone[stage.status] ?? ""}`}>{stage.status}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      <div className="overview-actions">
+        <DecisionButtons request={request} size="md" />
+      </div>
+    </div>
+  );
+}

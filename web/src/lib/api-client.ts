@@ -1,0 +1,114 @@
+import { env } from "@/config/env";
+import { storage } from "./storage";
+
+export class ApiError extends Error {
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: string;
+  readonly code: string | null;
+  readonly details: unknown;
+
+  constructor(init: { method: string; url: string; status: number; statusText: string; body: string }) {
+    const parsed = parseErrorBody(init.body);
+    super(parsed?.message ?? `${init.method} ${init.url} failed: ${init.status} ${init.statusText} ${init.body}`.trim());
+    this.name = "ApiError";
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.body = init.body;
+    this.code = parsed?.code ?? null;
+    this.details = parsed?.details;
+  }
+}
+
+function parseErrorBody(body: string): { code: string; message: string; details?: unknown } | null {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (json && typeof json === "object" && "error" in json) {
+      const error = (json as { error: unknown }).error;
+      if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+        const code = "code" in error && typeof error.code === "string" ? error.code : "error";
+        return { code, message: error.message, details: "details" in error ? error.details : undefined };
+      }
+    }
+  } catch {
+    /* not JSON: keep the raw body on the error */
+  }
+  return null;
+}
+
+/** Joins base and path without doubling a shared segment, e.g. "https://host/api" + "/api/me". */
+export function joinUrl(base: string, path: string): string {
+  if (!base) return path;
+  const trimmedBase = base.replace(/\/+$/, "");
+  const cleanPath = path.startsWith("/") ? path : `/${path}`;
+  const lastSegment = trimmedBase.slice(trimmedBase.lastIndexOf("/"));
+  if (lastSegment.length > 1 && (cleanPath === lastSegment || cleanPath.startsWith(`${lastSegment}/`))) {
+    return trimmedBase + cleanPath.slice(lastSegment.length);
+  }
+  return trimmedBase + cleanPath;
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The session layer subscribes so any 401 on an authenticated call signs the tab out. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+type RequestOptions = { body?: BodyInit | null; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = joinUrl(env.apiUrl, path);
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const token = storage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body = options.body ?? null;
+  if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(url, { method, headers, body, signal: options.signal });
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    throw new ApiError({ method, url, status: response.status, statusText: response.statusText, body: text });
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>("GET", path, { signal }),
+  post: <T>(path: string, json?: unknown) => request<T>("POST", path, json === undefined ? {} : { json }),
+  patch: <T>(path: string, json: unknown) => request<T>("PATCH", path, { json }),
+  put: <T>(path: string, json: unknown) => request<T>("PUT", path, { json }),
+  delete: (path: string) => request<void>("DELETE", path),
+  upload: <T>(path: string, file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return request<T>("POST", path, { body: form });
+  },
+  /** Downloads need the bearer header, so they go through fetch and come back as a blob. */
+  blob: async (path: string): Promise<Blob> => {
+    const url = /^https?:\/\//i.test(path) ? path : joinUrl(env.apiUrl, path);
+    const token = storage.getToken();
+    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw new ApiError({ method: "GET", url, status: response.status, statusText: response.statusText, body: text });
+    }
+    return response.blob();
+  },
+};
+
+export function errorMessage(error: unknown, fallback = "Something went wrong."): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

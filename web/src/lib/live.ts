@@ -1,0 +1,83 @@
+import { useEffect } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { liveMessage } from "@procure/contracts";
+import { env } from "@/config/env";
+import { joinUrl } from "./api-client";
+
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+export function liveUrl(token: string, location: Location = window.location): string {
+  const http = joinUrl(env.apiUrl, "/api/live");
+  const absolute = new URL(http, location.href);
+  absolute.protocol = absolute.protocol === "https:" ? "wss:" : "ws:";
+  absolute.searchParams.set("token", token);
+  return absolute.toString();
+}
+
+export function backoffDelay(attempt: number): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
+  // Jitter spreads reconnects out so a restarted server isn't hit by every tab at the same instant.
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+export function applyLiveMessage(queryClient: QueryClient, raw: unknown) {
+  let data: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return;
+    }
+  }
+  const parsed = liveMessage.safeParse(data);
+  if (!parsed.success || parsed.data.type !== "invalidate") return;
+  for (const queryKey of parsed.data.keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** One socket per signed-in tab. After any reconnect everything is refetched, since messages may have been missed. */
+export function useLiveInvalidation(token: string | null) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token || typeof WebSocket === "undefined") return;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let everConnected = false;
+    let stopped = false;
+
+    const connect = () => {
+      socket = new WebSocket(liveUrl(token));
+      socket.onopen = () => {
+        if (everConnected || attempt > 0) void queryClient.invalidateQueries();
+        everConnected = true;
+        attempt = 0;
+      };
+      socket.onmessage = (event) => applyLiveMessage(queryClient, event.data);
+      socket.onclose = () => {
+        socket = null;
+        if (stopped) return;
+        timer = setTimeout(connect, backoffDelay(attempt));
+        attempt += 1;
+      };
+      socket.onerror = () => socket?.close();
+    };
+
+    const onOnline = () => {
+      if (socket || stopped) return;
+      clearTimeout(timer);
+      attempt = 0;
+      connect();
+    };
+
+    connect();
+    window.addEventListener("online", onOnline);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", onOnline);
+      socket?.close();
+    };
+  }, [token, queryClient]);
+}
