@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { role } from "./roles.ts";
 import { approvalStage } from "./requests.ts";
+import { purchasingEventSchemas } from "./purchasing-events.ts";
+import { catalogueEventSchemas } from "./catalogue-events.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -59,6 +61,8 @@ export const eventDataSchemas = {
     storage_key: z.string(),
   }),
   RequestLinkedToOrder: z.object({ request_id: z.uuid(), order_id: z.uuid(), po_number: z.string() }),
+  ...purchasingEventSchemas,
+  ...catalogueEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from "fastify";
-import { noRefs, type AppDeps, type RequestRefResolver } from "@procure/api";
+import { composeRefResolver, type AppDeps, type RefLookups, type RequestRefResolver } from "@procure/api";
+import { purchasingRoutes } from "@procure/api/features/purchasing/index";
+import { catalogueRoutes } from "@procure/api/features/catalogue/index";
+
+/** Lookups new requests need from other features; each feature fills in its own. */
+const lookups: RefLookups = {};
 
 /** The feature modules beyond the backbone (orders, vendors, catalogue, ...), in registration order. */
 export const features: {
   routes: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[];
   resolveRequestRefs: RequestRefResolver;
 } = {
-  routes: [],
-  resolveRequestRefs: noRefs,
+  routes: [...purchasingRoutes, ...catalogueRoutes],
+  resolveRequestRefs: composeRefResolver(lookups),
 };

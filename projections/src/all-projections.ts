@@ -5,6 +5,8 @@ import { filesProjection } from "./requests/files-projection.ts";
 import { requestsProjection } from "./requests/requests-projection.ts";
 import { inboxProjection } from "./inbox/inbox-projection.ts";
 import { usersProjection } from "./users/users-projection.ts";
+import { purchasingProjections } from "./purchasing/index.ts";
+import { catalogueProjections } from "./catalogue/index.ts";
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -13,4 +15,6 @@ export const allProjections: readonly Projection[] = [
   auditProjection,
   filesProjection,
   inboxProjection,
+  ...purchasingProjections,
+  ...catalogueProjections,
 ];

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { connect } from "@nats-io/transport-node";
+import { jetstreamManager } from "@nats-io/jetstream";
+
+/**
+ * The services a test file runs against, picked the way the product picks them: DATABASE_URL / NATS_URL when set
+ * (CI points them at this machine's Postgres and NATS), else the embedded defaults. Each test file gets its own
+ * database and its own JetStream stream and subjects, and removes them when done.
+ */
+export type TestServices = {
+  env: Record<string, string>;
+  dataDir: string;
+  databaseUrl: string | null;
+  natsUrl: string | null;
+  mode: "services" | "embedded";
+  cleanup: () => Promise<void>;
+};
+
+export const suffix = () => randomBytes(5).toString("hex");
+
+export async function createTestServices(label = "t"): Promise<TestServices> {
+  const id = `${label.replace(/[^a-z0-9]/gi, "").toLowerCase()}_${suffix()}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `procure-${id}-`));
+  const serverUrl = process.env.DATABASE_URL || null;
+  const natsUrl = process.env.NATS_URL || null;
+  let databaseUrl: string | null = null;
+  if (serverUrl) {
+    databaseUrl = await createDatabase(serverUrl, `procure_${id}`);
+  }
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    NATS_STREAM: `PROCURE_${id.toUpperCase()}`,
+    NATS_SUBJECT_PREFIX: `procure_${id}`,
+    JWT_SECRET: `test-secret-${id}-0123456789abcdef`,
+    DEMO_SEED: "false",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "test",
+    RATE_LIMIT_PUBLIC: "10000",
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (natsUrl) env.NATS_URL = natsUrl;
+  return {
+    env,
+    dataDir,
+    databaseUrl,
+    natsUrl,
+    mode: serverUrl ? "services" : "embedded",
+    cleanup: async () => {
+      if (serverUrl && databaseUrl) await dropDatabase(serverUrl, new URL(databaseUrl).pathname.slice(1));
+      if (natsUrl) await deleteStream(natsUrl, env.NATS_STREAM!);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function deleteStream(natsUrl: string, stream: string) {
+  const nc = await connect({ servers: natsUrl, reconnect: false }).catch(() => null);
+  if (!nc) return;
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(stream).catch(() => {});
+  } finally {
+    await nc.close();
+  }
+}

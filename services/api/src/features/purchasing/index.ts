@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "../../deps.ts";
+
+export const purchasingRoutes: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [];

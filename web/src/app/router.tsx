@@ -1,0 +1,90 @@
+import { Navigate, createBrowserRouter, type RouteObject } from "react-router-dom";
+import { paths } from "@/config/paths";
+import type { RouteHandle } from "@/components/layout/route-handle";
+import { WorkspaceRoot } from "./routes/app/workspace-root";
+import { SectionGuard } from "./guards/section-guard";
+import { SectionPlaceholder } from "./routes/app/section-placeholder";
+
+const handle = (value: RouteHandle) => value;
+
+const placeholder = (path: string, section: Parameters<typeof SectionGuard>[0]["section"], name: string, description: string): RouteObject => ({
+  path,
+  handle: handle({ crumb: name, title: name, description }),
+  element: (
+    <SectionGuard section={section}>
+      <SectionPlaceholder name={name} />
+    </SectionGuard>
+  ),
+});
+
+// No errorElement anywhere: unknown public routes and thrown errors get the router's default screen,
+// which the spec names ("Unexpected Application Error!").
+export const routes: RouteObject[] = [
+  { path: paths.home.path, lazy: () => import("./routes/landing") },
+  { path: paths.checklist.path, lazy: () => import("./routes/checklist") },
+  { path: paths.auth.login.path, lazy: () => import("./routes/login") },
+  { path: paths.auth.signup.path, lazy: () => import("./routes/signup") },
+  {
+    path: paths.app.root.path,
+    element: <WorkspaceRoot />,
+    handle: handle({ crumb: "Workspace" }),
+    children: [
+      {
+        index: true,
+        lazy: () => import("./routes/app/dashboard"),
+        handle: handle({
+          crumb: "Dashboard",
+          title: "Dashboard",
+          description: "Request and purchase order figures across the workspace.",
+          quickLinks: [
+            { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
+            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+            { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
+          ],
+        }),
+      },
+      {
+        path: paths.app.requests.path,
+        lazy: () => import("./routes/app/requests"),
+        handle: handle({
+          crumb: "Requests",
+          title: "Requests",
+          description: "Raise purchase requests and follow them to a decision.",
+          quickLinks: [
+            { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
+            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+          ],
+        }),
+        children: [{ path: paths.app.request.path, lazy: () => import("./routes/app/request-detail"), handle: handle({ crumb: "Request" }) }],
+      },
+      {
+        path: paths.app.approvals.path,
+        lazy: () => import("./routes/app/approvals"),
+        handle: handle({
+          crumb: "Approvals",
+          title: "Approvals",
+          description: "Pending requests waiting on a decision, oldest first.",
+          quickLinks: [{ label: "All requests", href: paths.app.requests.getHref(), section: "requests" }],
+        }),
+      },
+      placeholder(paths.app.purchaseOrders.path, "purchase-orders", "Purchase orders", "Draft, issue and receive purchase orders."),
+      placeholder(paths.app.catalog.path, "catalogue", "Catalogue", "The catalogue control centre."),
+      placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
+      placeholder(paths.app.integrations.path, "integrations", "Integrations", "PunchOut, connectors and automation."),
+      placeholder(paths.app.settings.path, "settings", "Settings", "Workspace access and approval rules."),
+      {
+        path: paths.app.intakeChecklist.path,
+        lazy: () => import("./routes/app/intake-checklist"),
+        handle: handle({
+          crumb: "Intake checklist",
+          title: "Intake checklist",
+          description: "Get a request ready in one pass. Ticks stay on this page only.",
+          quickLinks: [{ label: "New request", href: paths.app.requests.getHref(), section: "requests" }],
+        }),
+      },
+      { path: "*", element: <Navigate to={paths.app.root.getHref()} replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

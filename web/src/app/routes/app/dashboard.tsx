@@ -1,0 +1,5 @@
+import { SectionPlaceholder } from "./section-placeholder";
+
+export function Component() {
+  return <SectionPlaceholder name="The dashboard" />;
+}

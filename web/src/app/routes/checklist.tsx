@@ -1,0 +1,5 @@
+import { ChecklistPage } from "@/features/checklist/components/checklist-page";
+
+export function Component() {
+  return <ChecklistPage />;
+}

@@ -1,0 +1,151 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "sonner";
+import { can, canSee, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { errorMessage } from "@/lib/api-client";
+import { formatCurrency, formatRecency, parseDate } from "@/lib/format";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { TableSkeletonRows } from "@/components/ui/table-skeleton";
+import { usePendingRequests } from "../api/get-pending-requests";
+import "../approvals.css";
+import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
+
+const COLUMNS = 6;
+
+type Pending = { request: PurchaseRequest; status: ApprovalDecision };
+
+export function ApprovalsPage() {
+  const { user, role } = useSession();
+  const query = usePendingRequests();
+  const update = useUpdateRequestStatus();
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const linkToDetail = canSee(role, "requests");
+
+  const pending = useMemo(() => {
+    const time = (r: PurchaseRequest) => parseDate(r.created_at)?.getTime() ?? 0;
+    // Oldest first: the queue is worked in the order requests arrived.
+    return (query.data ?? []).filter((r) => normalizeStatus(r.status) === "pending").sort((a, b) => time(a) - time(b));
+  }, [query.data]);
+
+  const actionable = (request: PurchaseRequest) =>
+    Boolean(user) &&
+    can(role, "requests:decide") &&
+    request.requester_id !== user?.id &&
+    (!request.current_stage_role || request.current_stage_role === role || role === "admin");
+
+  const confirm = () => {
+    if (!confirming) return;
+    update.mutate(
+      { id: confirming.request.id, status: confirming.status },
+      {
+        onSuccess: () => toast.success("Status updated"),
+        onError: () => toast.error("Update failed"),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  return (
+    <section className="card" aria-label="Pending approvals">
+      <div className="card-header">
+        <h2 className="card-title">
+          Pending approvals {query.data ? <span className="badge badge-pending badge-plain">{pending.length}</span> : null}
+        </h2>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching && !query.isPending ? "Refreshing" : "Refresh"}
+        </button>
+      </div>
+      {query.isError ? (
+        <div className="card-body">
+          <Notice tone="error" role="alert">{`Error: ${errorMessage(query.error)}`}</Notice>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-responsive">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Requested by</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Category</th>
+                <th scope="col">Submitted</th>
+                <th scope="col" className="actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-busy={query.isPending}>
+              {query.isPending ? (
+                <TableSkeletonRows rows={5} columns={COLUMNS} />
+              ) : pending.length === 0 ? (
+                <tr>
+                  <td colSpan={COLUMNS}>
+                    <EmptyState icon="✓" title="No pending approvals." />
+                  </td>
+                </tr>
+              ) : (
+                pending.map((request) => (
+                  <tr key={request.id} data-request-id={request.id}>
+                    <td>
+                      {linkToDetail ? (
+                        <Link to={paths.app.request.getHref(request.id)} className="approval-title">
+                          {request.title}
+                        </Link>
+                      ) : (
+                        <span className="approval-title">{request.title}</span>
+                      )}
+                      {request.current_stage_role ? <span className="subtle approval-stage">Waiting on {request.current_stage_role}</span> : null}
+                    </td>
+                    <td data-label="Requested by">{request.requester_email || "—"}</td>
+                    <td className="num" data-label="Amount">
+                      {formatCurrency(request.amount)}
+                    </td>
+                    <td data-label="Category">{request.category_name || "Uncategorised"}</td>
+                    <td data-label="Submitted">{formatRecency(request.created_at)}</td>
+                    <td className="actions" data-label="Actions">
+                      {actionable(request) ? (
+                        <div className="row">
+                          <button type="button" className="btn btn-sm btn-success" onClick={() => setConfirming({ request, status: "approved" })} aria-label={`Approve ${request.title}`}>
+                            Approve
+                          </button>
+                          <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirming({ request, status: "denied" })} aria-label={`Deny ${request.title}`}>
+                            Deny
+                          </button>
+                        </div>
+                      ) : (
+                        <span className="subtle">{request.requester_id === user?.id ? "Your request" : "—"}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.status === "denied" ? "Deny this request?" : "Approve this request?"}
+        description={
+          confirming ? (
+            <>
+              <strong>{confirming.request.title}</strong> for {formatCurrency(confirming.request.amount)} will be marked{" "}
+              {confirming.status}. This is recorded on the request's timeline.
+            </>
+          ) : null
+        }
+        confirmLabel={confirming?.status === "denied" ? "Deny" : "Approve"}
+        tone={confirming?.status === "denied" ? "danger" : "success"}
+        busy={update.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}

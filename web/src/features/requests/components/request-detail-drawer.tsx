@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { Drawer } from "@/components/ui/drawer";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { useRequest } from "../api/get-request";
+import { useFiles } from "../api/get-files";
+import { useComments } from "../api/get-comments";
+import { RequestOverview } from "./request-overview";
+import { RequestFiles } from "./request-files";
+import { RequestComments } from "./request-comments";
+import { RequestTimeline } from "./request-timeline";
+
+type Tab = "overview" | "files" | "comments" | "timeline";
+
+function countLabel(label: string, count: number | undefined) {
+  return (
+    <>
+      {label}
+      {count ? <span className="tab-count">{count}</span> : null}
+    </>
+  );
+}
+
+export function RequestDetailDrawer() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>("overview");
+  const request = useRequest(id);
+  const files = useFiles(id);
+  const comments = useComments(id);
+
+  const close = () => {
+    // Closing goes back in history; a deep link with nothing behind it falls back to the list.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(paths.app.requests.getHref(), { replace: true });
+  };
+
+  const notFound = request.error instanceof ApiError && (request.error.status === 404 || request.error.status === 403);
+  const title = request.data?.title ?? (request.isPending ? "Loading request…" : "Request");
+
+  return (
+    <Drawer open onOpenChange={(open) => (open ? undefined : close())} title={title} description={request.data ? `Request ${request.data.id.slice(0, 8)}` : undefined}>
+      {request.isPending ? (
+        <div className="stack" aria-busy="true">
+          <span className="skeleton" style={{ width: "40%", height: 28 }} />
+          <span className="skeleton" style={{ width: "90%" }} />
+          <span className="skeleton" style={{ width: "70%" }} />
+        </div>
+      ) : notFound ? (
+        <EmptyState title="Request not found.">
+          <span className="subtle">It may have been removed, or you may not have access to it.</span>
+        </EmptyState>
+      ) : request.isError ? (
+        <Notice tone="error" role="alert">{`Unable to load this request: ${errorMessage(request.error)}`}</Notice>
+      ) : (
+        <div className="stack" style={{ gap: 18 }}>
+          <Tabs<Tab>
+            label="Request sections"
+            idPrefix="request"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: "overview", label: "Overview" },
+              { id: "files", label: countLabel("Files", files.data?.length) },
+              { id: "comments", label: countLabel("Comments", comments.data?.length) },
+              { id: "timeline", label: "Timeline" },
+            ]}
+          />
+          <TabPanel id={tab} idPrefix="request">
+            {tab === "overview" ? <RequestOverview request={request.data} /> : null}
+            {tab === "files" ? <RequestFiles requestId={id} /> : null}
+            {tab === "comments" ? <RequestComments requestId={id} /> : null}
+            {tab === "timeline" ? <RequestTimeline requestId={id} /> : null}
+          </TabPanel>
+        </div>
+      )}
+    </Drawer>
+  );
+}
