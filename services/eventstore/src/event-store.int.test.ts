@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { EventMetadata, NewEvent } from "@procure/contracts";
+import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
+import { connectDatabase } from "@procure/infra/runtime";
+import { readEnv } from "@procure/api";
+import { ConcurrencyConflictError } from "./errors.ts";
+import { EventStore } from "./event-store.ts";
+import { positionOf } from "./position.ts";
+import { verifyStreamChain } from "./verify-chain.ts";
+
+let services: TestServices;
+let store: EventStore;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  services = await createTestServices("store");
+  const connection = await connectDatabase(readEnv(services.env));
+  store = new EventStore(connection.db);
+  close = connection.close;
+});
+afterAll(async () => {
+  await close?.();
+  await services?.cleanup();
+});
+
+const metadata: EventMetadata = { actor_id: null, actor_role: null, correlation_id: "test" };
+const comment = (requestId: string, body: string): NewEvent => ({ type: "RequestCommented", data: { request_id: requestId, comment_id: randomUUID(), body } });
+
+async function appendComments(streamId: string, requestId: string, n: number, expected = 0) {
+  return store.append([{ streamType: "request", streamId, expectedVersion: expected, events: Array.from({ length: n }, (_, i) => comment(requestId, `c${i}`)) }], {
+    metadata,
+    recordedAt: new Date().toISOString(),
+  });
+}
+
+describe("the event store", () => {
+  it("raises a typed conflict on a stale expected version and writes nothing", async () => {
+    const id = randomUUID();
+    await appendComments(`request-${id}`, id, 2);
+    await expect(appendComments(`request-${id}`, id, 1, 1)).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect(await store.readStream(`request-${id}`)).toHaveLength(2);
+  });
+
+  it("never lets a reader skip an event committed late by a slower transaction", async () => {
+    // Many writers commit in an order unrelated to their identity values; a reader walking the log while they
+    // run must still see every event exactly once, in a consistent order.
+    const seen: string[] = [];
+    let position = await store.headPosition();
+    let writing = true;
+    const reader = (async () => {
+      while (writing || seen.length < 400) {
+        const batch = await store.readAll(position, 50);
+        for (const event of batch) seen.push(event.event_id);
+        if (batch.length) position = positionOf(batch.at(-1)!);
+        else if (!writing) break;
+        else await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const written: string[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, w) => {
+        for (let i = 0; i < 10; i++) {
+          const id = randomUUID();
+          const eventId = randomUUID();
+          // Some transactions take their identity value, then stay open a little, as a slow writer would.
+          await store.db.transaction().execute(async (trx) => {
+            await trx.insertInto("events").values({
+              event_id: eventId, stream_type: "request", stream_id: `request-${id}`, stream_version: 1, type: "RequestCommented",
+              schema_version: 1, data: JSON.stringify({ request_id: id, comment_id: randomUUID(), body: "x" }), metadata: JSON.stringify(metadata),
+              recorded_at: new Date().toISOString(), hash: "test",
+            }).execute();
+            if ((w + i) % 7 === 0) await sql`select pg_sleep(0.02)`.execute(trx);
+          });
+          written.push(eventId);
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+    expect(seen).toHaveLength(400);
+    expect(new Set(seen)).toEqual(new Set(written));
+  });
+
+  it("verifies an untouched hash chain and names the first event broken by an edit", async () => {
+    const id = randomUUID();
+    await appendComments(`request-${id}`, id, 4);
+    expect(await verifyStreamChain(store.db, `request-${id}`)).toMatchObject({ valid: true, events: 4, first_broken: null });
+    await sql`update events set data = jsonb_set(data, '{body}', '"rewritten"') where stream_id = ${`request-${id}`} and stream_version = 3`.execute(store.db);
+    const result = await verifyStreamChain(store.db, `request-${id}`);
+    expect(result.valid).toBe(false);
+    expect(result.first_broken?.stream_version).toBe(3);
+  });
+});
