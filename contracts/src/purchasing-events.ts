@@ -1,2 +1,45 @@
-/** Events of vendors and purchase orders: filled in by the purchasing feature. */
-export const purchasingEventSchemas = {} as const;
+import { z } from "zod";
+import { poFormStatuses } from "./po-status.ts";
+import { vendorRisks, vendorStatuses } from "./vendors.ts";
+
+/**
+ * Events of vendors and purchase orders.
+ *
+ * Streams: `vendor-{uuid}` and `vendor-name-{normalised name}` (stream type "vendor"), `order-{uuid}` and
+ * `po-number-{PO NUMBER}` (stream type "order"). A name or number stream holds one reservation event: appending it
+ * with expected version 0 in the same transaction as the vendor or order is what keeps names and numbers unique.
+ * "Saved" and "Updated" events carry the whole state after the change, so projections never need older events.
+ */
+
+const nullableString = z.string().nullable();
+
+const vendorDetails = {
+  risk: z.enum(vendorRisks),
+  website: nullableString,
+  notes: nullableString,
+  renewal_date: nullableString,
+};
+
+export const purchasingEventSchemas = {
+  // vendors
+  VendorRegistered: z.object({ vendor_id: z.uuid(), name: z.string(), status: z.enum(vendorStatuses), ...vendorDetails }),
+  VendorNameReserved: z.object({ name: z.string(), vendor_id: z.uuid() }),
+  VendorUpdated: z.object({ vendor_id: z.uuid(), ...vendorDetails }),
+  VendorBlocked: z.object({ vendor_id: z.uuid(), reason: nullableString }),
+  VendorUnblocked: z.object({ vendor_id: z.uuid(), reason: nullableString }),
+
+  // purchase orders
+  PurchaseOrderSaved: z.object({
+    order_id: z.uuid(),
+    po_number: z.string(),
+    vendor_id: nullableString,
+    vendor_name: z.string(),
+    total: z.number(),
+    status: z.enum(poFormStatuses),
+    request_id: nullableString,
+    expected_date: nullableString,
+    notes: nullableString,
+  }),
+  PurchaseOrderDeleted: z.object({ order_id: z.uuid(), po_number: z.string() }),
+  PoNumberReserved: z.object({ po_number: z.string(), order_id: z.uuid() }),
+} as const;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { composeRefResolver, type AppDeps, type RefLookups, type RequestRefResolver } from "@procure/api";
-import { purchasingRoutes } from "@procure/api/features/purchasing/index";
-import { catalogueRoutes } from "@procure/api/features/catalogue/index";
+import { purchasingRoutes, vendorLookup } from "@procure/api/features/purchasing/index";
+import { catalogueLookups, catalogueRoutes } from "@procure/api/features/catalogue/index";
 
 /** Lookups new requests need from other features; each feature fills in its own. */
-const lookups: RefLookups = {};
+const lookups: RefLookups = { vendor: vendorLookup, ...catalogueLookups };
 
 /** The feature modules beyond the backbone (orders, vendors, catalogue, ...), in registration order. */
 export const features: {

@@ -117,7 +117,9 @@ function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgres
       postgres,
       nats: { ok: natsOk, kind: bus.kind },
       projections: { ok: runner ? runner.lastError === null : true, lag, error: runner?.lastError ?? null },
-      relay: { ok: relay ? relay.lastError === null || !natsOk : true, error: relay?.lastError ?? null },
+      relay: relay
+        ? { ok: relay.lastError === null || !natsOk, error: relay.lastError, behind: postgres.ok ? await relay.behind() : null }
+        : { ok: true },
     };
   };
 }

@@ -7,3 +7,4 @@ export { readModelMigrations } from "./migrations/index.ts";
 export * from "./requests/queries.ts";
 export * from "./users/queries.ts";
 export * from "./inbox/queries.ts";
+export * from "./requests/request-view.ts";

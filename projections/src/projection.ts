@@ -9,8 +9,10 @@ export type Projection = {
   name: string;
   /** Bump when `apply` or the tables change: the runner rebuilds the projection from the log on start. */
   version: number;
-  /** Tables this projection alone writes; a rebuild empties them. */
+  /** Tables this projection writes; a rebuild empties them, unless `reset` says how to clear just its rows. */
   tables: readonly (keyof Database & string)[];
+  /** For a table shared with other projections: removes only this projection's rows before a rebuild. */
+  reset?: (db: Kysely<Database>) => Promise<void>;
   handles: readonly EventType[];
   apply(db: Kysely<Database>, event: StoredEvent): Promise<Touch[] | void>;
 };

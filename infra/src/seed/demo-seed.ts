@@ -4,6 +4,8 @@ import type { Database } from "@procure/projections";
 import { demoPassword, extraDemoAccounts, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
 import { InjectClient } from "./api-client.ts";
 import { demoRequests } from "./demo-requests.ts";
+import { seedCatalogue } from "./demo-catalogue.ts";
+import { seedOrders, seedVendors } from "./demo-purchasing.ts";
 
 export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "finance", string>;
 
@@ -26,7 +28,11 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
     tokens[account.role as keyof DemoTokens] = login.token;
   }
   const all = tokens as DemoTokens;
-  await seedRequests(client, all, { categories: [], vendors: [] });
+  // Categories and approval rules come first: requests take their category names and approval routes from them.
+  const categories = await seedCatalogue(client, all);
+  const vendors = await seedVendors(client, all);
+  await seedRequests(client, all, { categories, vendors });
+  await seedOrders(client, all, vendors);
   return [
     "Demo workspace ready. Sign in with any sample account:",
     ...[...sampleAccounts, ...extraDemoAccounts].map((a) => `  ${a.label.padEnd(10)} ${a.email}`),

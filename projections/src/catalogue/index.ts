@@ -1,6 +1,40 @@
 import type { Migration } from "kysely/migration";
 import type { Projection } from "../projection.ts";
+import * as catalogueReadModels from "./migrations/0001-catalogue-read-models.ts";
+import * as rulesAndWorkOrders from "./migrations/0002-rules-and-work-orders.ts";
+import * as landingFacts from "./migrations/0003-landing-facts.ts";
+import { categoriesProjection } from "./categories-projection.ts";
+import { itemsProjection } from "./items-projection.ts";
+import { feedsProjection } from "./feeds-projection.ts";
+import { punchoutProjection } from "./punchout-projection.ts";
+import { rulesProjection } from "./rules-projection.ts";
+import { workOrdersProjection } from "./work-orders-projection.ts";
+import { workOrderTimelineProjection } from "./work-order-timeline-projection.ts";
+import { landingRequestsProjection, landingVendorsProjection } from "./landing-projection.ts";
 
-export const catalogueProjections: readonly Projection[] = [];
+export type * from "./tables.ts";
+export * from "./category-queries.ts";
+export * from "./overview-queries.ts";
+export * from "./rule-queries.ts";
+export * from "./work-order-queries.ts";
+export * from "./landing-queries.ts";
+export { assembleOverview, coverageScore, punchoutHealthy } from "./catalogue-analytics.ts";
+
+export const catalogueProjections: readonly Projection[] = [
+  categoriesProjection,
+  itemsProjection,
+  feedsProjection,
+  punchoutProjection,
+  rulesProjection,
+  workOrdersProjection,
+  workOrderTimelineProjection,
+  landingRequestsProjection,
+  landingVendorsProjection,
+];
+
 /** Read-model tables of this feature, named "NNNN-what" and applied after the request read models. */
-export const catalogueMigrations: Record<string, Migration> = {};
+export const catalogueMigrations: Record<string, Migration> = {
+  "0001-catalogue-read-models": catalogueReadModels,
+  "0002-rules-and-work-orders": rulesAndWorkOrders,
+  "0003-landing-facts": landingFacts,
+};

@@ -9,6 +9,11 @@ export const inboxProjection: Projection = {
   name: "inbox",
   version: 1,
   tables: ["rm_inbox_requests", "rm_counters"],
+  // The counters table is shared (orders keep their own counter there); clear only the request counters.
+  async reset(db) {
+    await db.deleteFrom("rm_inbox_requests").execute();
+    await db.deleteFrom("rm_counters").where("name", "like", "requests:%").execute();
+  },
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
   async apply(db, event) {
     if (event.type === "RequestCreated") {

@@ -1,6 +1,29 @@
 import type { Migration } from "kysely/migration";
 import type { Projection } from "../projection.ts";
+import "./tables.ts";
+import { dashboardCatalogueProjection } from "./dashboard-catalogue-projection.ts";
+import { dashboardRequestsProjection } from "./dashboard-requests-projection.ts";
+import * as vendorsOrders from "./migrations/0001-vendors-orders.ts";
+import * as dashboardTables from "./migrations/0002-dashboard.ts";
+import { ordersProjection } from "./orders-projection.ts";
+import { poGroupsProjection } from "./po-groups-projection.ts";
+import { vendorsProjection } from "./vendors-projection.ts";
 
-export const purchasingProjections: readonly Projection[] = [];
+export const purchasingProjections: readonly Projection[] = [
+  vendorsProjection,
+  ordersProjection,
+  poGroupsProjection,
+  dashboardRequestsProjection,
+  dashboardCatalogueProjection,
+];
 /** Read-model tables of this feature, named "NNNN-what" and applied after the request read models. */
-export const purchasingMigrations: Record<string, Migration> = {};
+export const purchasingMigrations: Record<string, Migration> = {
+  "0001-vendors-orders": vendorsOrders,
+  "0002-dashboard": dashboardTables,
+};
+
+export * from "./vendor-queries.ts";
+export * from "./order-queries.ts";
+export * from "./dashboard-queries.ts";
+export * from "./dates.ts";
+export type * from "./tables.ts";

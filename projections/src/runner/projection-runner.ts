@@ -3,6 +3,7 @@ import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
 import {
   comparePositions,
   loadCheckpoint,
+  loadCheckpoints,
   ORIGIN,
   positionOf,
   resetCheckpoint,
@@ -36,6 +37,8 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   private readonly progress = new Set<() => void>();
   private running = false;
+  /** Catch-up batches and rebuilds take turns, so a rebuild never races the live loop over the same rows. */
+  private turn: Promise<unknown> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private consumer: { stop: () => Promise<void> } | null = null;
   lastError: string | null = null;
@@ -107,15 +110,21 @@ export class ProjectionRunner {
   async rebuild(name?: string): Promise<void> {
     const targets = this.projections.filter((p) => !name || p.name === name);
     if (name && targets.length === 0) throw new Error(`No projection named ${name}`);
+    // Replay up to the head as it is now. An empty batch before that only means an older transaction (in any
+    // database of the server: transaction ids are cluster-wide) is still open, so wait rather than stop short.
+    const head = await this.store.headPosition();
     for (const projection of targets) {
-      await this.reset(projection);
-      while (await this.catchUp(projection)) {}
+      await this.exclusive(() => this.reset(projection));
+      while (comparePositions(this.positions.get(projection.name) ?? ORIGIN, head) < 0) {
+        if (!(await this.catchUp([projection]))) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     }
   }
 
   private async reset(projection: Projection) {
     await this.db.transaction().execute(async (trx) => {
-      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+      if (projection.reset) await projection.reset(trx);
+      else for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
       await resetCheckpoint(trx, checkpointName(projection), projection.version);
     });
     this.positions.set(projection.name, ORIGIN);
@@ -132,8 +141,7 @@ export class ProjectionRunner {
     let backoff = 250;
     while (this.running) {
       try {
-        let moved = false;
-        for (const projection of this.projections) moved = (await this.catchUp(projection)) || moved;
+        const moved = await this.catchUp(this.projections);
         this.lastError = null;
         backoff = 250;
         if (!moved) await this.signal.wait(this.options.pollMs ?? 1_000);
@@ -146,29 +154,54 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies one batch to one projection; says whether it moved. */
-  private async catchUp(projection: Projection): Promise<boolean> {
-    const from = this.positions.get(projection.name) ?? ORIGIN;
-    const events = await this.store.readAll(from, this.options.batchSize ?? 500);
+  /**
+   * Reads one batch of the log from the slowest of `projections` and applies it to each of them in one
+   * transaction, with their checkpoints; says whether anything moved.
+   */
+  private catchUp(projections: readonly Projection[]): Promise<boolean> {
+    return this.exclusive(() => this.catchUpNow(projections));
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work, work);
+    this.turn = result.catch(() => {});
+    return result;
+  }
+
+  private async catchUpNow(projections: readonly Projection[]): Promise<boolean> {
+    let from: Position | null = null;
+    for (const p of projections) {
+      const at = this.positions.get(p.name) ?? ORIGIN;
+      if (!from || comparePositions(at, from) < 0) from = at;
+    }
+    const events = await this.store.readAll(from ?? ORIGIN, this.options.batchSize ?? 500);
     if (events.length === 0) return false;
-    const handled = new Set<string>(projection.handles);
-    const touches: Touch[] = [];
     const last = positionOf(events.at(-1)!);
-    const applied = await this.db.transaction().execute(async (trx) => {
-      // The stored checkpoint is the truth: another runner (an older process not yet dead) may have moved it.
-      const stored = await loadCheckpoint(trx, checkpointName(projection));
-      const after = stored?.position ?? ORIGIN;
-      for (const event of events) {
-        if (!handled.has(event.type) || comparePositions(positionOf(event), after) <= 0) continue;
-        const touched = await projection.apply(trx, event);
-        if (touched) touches.push(...touched);
+    const touches: Touch[] = [];
+    const reached = await this.db.transaction().execute(async (trx) => {
+      // The stored checkpoints are the truth: another runner (an older process not yet dead) may have moved them.
+      const stored = new Map((await loadCheckpoints(trx)).map((c) => [c.name, c.position]));
+      const result = new Map<string, Position>();
+      for (const projection of projections) {
+        const after = stored.get(checkpointName(projection)) ?? ORIGIN;
+        if (comparePositions(last, after) <= 0) {
+          result.set(projection.name, after);
+          continue;
+        }
+        const handled = new Set<string>(projection.handles);
+        for (const event of events) {
+          if (!handled.has(event.type) || comparePositions(positionOf(event), after) <= 0) continue;
+          const touched = await projection.apply(trx, event);
+          if (touched) touches.push(...touched);
+        }
+        await saveCheckpoint(trx, checkpointName(projection), last, projection.version);
+        result.set(projection.name, last);
       }
-      if (comparePositions(last, after) > 0) await saveCheckpoint(trx, checkpointName(projection), last, projection.version);
-      return comparePositions(last, after) > 0 ? last : after;
+      return result;
     });
-    this.positions.set(projection.name, applied);
+    for (const [name, position] of reached) this.positions.set(name, position);
     for (const notify of [...this.progress]) notify();
-    this.publish(touches, applied);
+    this.publish(touches, last);
     return true;
   }
 

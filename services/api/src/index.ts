@@ -7,4 +7,3 @@ export * from "./commands/run-command.ts";
 export * from "./plugins/errors.ts";
 export * from "./requests/request-refs.ts";
 export * from "./requests/access.ts";
-export { loadRequest } from "./routes/requests.ts";

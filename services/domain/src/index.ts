@@ -2,3 +2,8 @@ export * from "./domain-error.ts";
 export * from "./actor.ts";
 export * from "./purchase-request.ts";
 export * from "./user.ts";
+export * from "./vendor.ts";
+export * from "./purchase-order.ts";
+export * from "./catalogue.ts";
+export * from "./approval-rule.ts";
+export * from "./work-order.ts";

@@ -95,9 +95,10 @@ export class EventStore {
     return result;
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
+  /** A stream's events in order; with `upTo`, only those at or below that version. */
+  async readStream(streamId: string, upTo?: number): Promise<StoredEvent[]> {
     const { rows } = await sql<EventRow>`select ${eventColumns} from events where stream_id = ${streamId}
-      order by stream_version`.execute(this.db);
+      ${upTo === undefined ? sql`` : sql`and stream_version <= ${upTo}`} order by stream_version`.execute(this.db);
     return rows.map(toStoredEvent);
   }
 
@@ -109,9 +110,24 @@ export class EventStore {
     const { rows } = await sql<EventRow>`select ${eventColumns} from events
       where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position
       limit ${limit}`.execute(this.db);
     return rows.map(toStoredEvent);
+  }
+
+  /** The events a command with this Idempotency-Key appended, to answer a retry whose first attempt died. */
+  async readByIdempotencyKey(key: string, actorId: string | null): Promise<StoredEvent[]> {
+    const { rows } = await sql<EventRow>`select ${eventColumns} from events
+      where metadata->>'idempotency_key' = ${key} and metadata ? 'idempotency_key'
+        and (metadata->>'actor_id') is not distinct from ${actorId}
+      order by events.transaction_id, events.global_position`.execute(this.db);
+    return rows.map(toStoredEvent);
+  }
+
+  async positionOfEvent(eventId: string): Promise<Position | null> {
+    const { rows } = await sql<Position>`select transaction_id::text as tx, global_position::text as pos from events
+      where event_id = ${eventId}::uuid`.execute(this.db);
+    return rows[0] ?? null;
   }
 
   async countEvents(): Promise<number> {
@@ -129,7 +145,7 @@ export class EventStore {
   async findIdempotentResponse(scope: string, key: string) {
     return this.db
       .selectFrom("idempotency_keys")
-      .select(["request_hash", "status_code", "response"])
+      .select(["request_hash", "status_code", "response", "created_at"])
       .where("scope", "=", scope)
       .where("key", "=", key)
       .executeTakeFirst();

@@ -2,7 +2,7 @@ import type { Position } from "@procure/contracts";
 import type { Bus } from "./bus/bus.ts";
 import { loadCheckpoint, saveCheckpoint } from "./checkpoints.ts";
 import type { EventStore } from "./event-store.ts";
-import { ORIGIN, positionOf } from "./position.ts";
+import { comparePositions, ORIGIN, positionOf } from "./position.ts";
 import { Signal } from "./signal.ts";
 
 export type RelayOptions = {
@@ -23,6 +23,8 @@ export class Relay {
   private loop: Promise<void> | null = null;
   private position: Position = ORIGIN;
   private unsubscribe: (() => void) | null = null;
+  /** The bus connection whose content was last checked against the log; another one must be checked first. */
+  private verifiedEpoch: number | null = null;
   lastError: string | null = null;
 
   constructor(
@@ -39,10 +41,17 @@ export class Relay {
     return this.position;
   }
 
+  /** How many committed events are not yet acknowledged by the bus (capped, as a health figure). */
+  async behind(): Promise<number> {
+    const pending = await this.store.readAll(this.position, 10_000);
+    return pending.length;
+  }
+
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.store.db, this.name))?.position ?? ORIGIN;
     this.running = true;
     this.unsubscribe = this.store.onAppended(() => this.signal.notify());
+
     this.loop = this.run();
   }
 
@@ -70,10 +79,31 @@ export class Relay {
     }
   }
 
+  /**
+   * A single server acknowledges before its disk sync, so a crash can drop acknowledged messages. Rewind to the
+   * newest event the stream really holds; what follows is published again (the stream's duplicate window, or the
+   * consumers' positions, absorb anything it did keep).
+   */
+  private async reconcileWithBus(): Promise<void> {
+    const lastId = await this.bus.lastPublishedEventId();
+    if (lastId === undefined) return;
+    const held = lastId === null ? ORIGIN : await this.store.positionOfEvent(lastId);
+    if (held && comparePositions(held, this.position) < 0) {
+      this.options.log?.("the bus lost published events; publishing them again", { from: held, was: this.position });
+      this.position = held;
+      await saveCheckpoint(this.store.db, this.name, held);
+    }
+  }
+
   private async publishBatch(): Promise<boolean> {
+    const epoch = await this.bus.connectionEpoch();
+    if (epoch !== this.verifiedEpoch) {
+      await this.reconcileWithBus();
+      this.verifiedEpoch = epoch;
+    }
     const events = await this.store.readAll(this.position, this.options.batchSize ?? 200);
     if (events.length === 0) return false;
-    await this.bus.publishEvents(events);
+    await this.bus.publishEvents(events, epoch);
     const next = positionOf(events.at(-1)!);
     await saveCheckpoint(this.store.db, this.name, next);
     this.position = next;

@@ -37,7 +37,7 @@ describe("concurrent decisions and retried commands", () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.status === 409)) expect((await r.json()).error.code).toBe("conflict");
+    for (const r of responses.filter((r) => r.status === 409)) expect(((await r.json()) as { error: { code: string } }).error.code).toBe("conflict");
     expect(await eventCount(`request-${created.id}`)).toBe(2);
   });
 
@@ -67,7 +67,7 @@ describe("concurrent decisions and retried commands", () => {
         }),
       ),
     );
-    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { id?: string }[];
     const created = responses.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     for (const r of responses) expect([201, 409]).toContain(r.status);

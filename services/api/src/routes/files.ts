@@ -7,8 +7,7 @@ import { getFile, listFiles, toRequestFile } from "@procure/projections";
 import type { AppDeps } from "../deps.ts";
 import { runCommand } from "../commands/run-command.ts";
 import { HttpError } from "../plugins/errors.ts";
-import { visibleRequest } from "../requests/access.ts";
-import { loadRequest } from "./requests.ts";
+import { loadRequest, loadVisibleRequest, visibleRequest } from "../requests/access.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody };
 
@@ -21,7 +20,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { schema: { tags: ["files"], params: idParams, consumes: ["multipart/form-data"], response: { 201: requestFile, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      await visibleRequest(deps, request.actor, id);
+      await loadVisibleRequest(deps, request.actor, id);
       if (!request.isMultipart()) throw new HttpError(400, errorCodes.validation, "Send the file as multipart/form-data in a field named file.");
       const part = await request.file({ limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== "file") throw new HttpError(400, errorCodes.validation, "Choose a file to upload.");

@@ -20,39 +20,36 @@ import {
   commentOnRequest,
   createRequest,
   denyRequest,
-  evolveRequest,
-  initialRequestState,
   requestStreamId,
   stagesFor,
   type Actor,
 } from "@procure/domain";
-import { verifyStreamChain, type StreamAppend } from "@procure/eventstore";
-import { getRequest, listAudit, listComments, listRequests } from "@procure/projections";
+import { verifyStreamChain, type AppendResult, type StreamAppend } from "@procure/eventstore";
+import { getRequest, listAudit, listComments, listRequests, requestView } from "@procure/projections";
 import type { AppDeps } from "../deps.ts";
 import { runCommand } from "../commands/run-command.ts";
 import { HttpError } from "../plugins/errors.ts";
-import { visibleRequest } from "../requests/access.ts";
+import { loadRequest, loadVisibleRequest, visibleRequest } from "../requests/access.ts";
 import type { RequestRefResolver } from "../requests/request-refs.ts";
 import { decodeCursor, encodeCursor, nextLink } from "./pagination.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
-export async function loadRequest(deps: AppDeps, id: string) {
-  const events = await deps.store.readStream(requestStreamId(id));
-  return { state: events.reduce(evolveRequest, initialRequestState), version: events.length };
-}
-
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: RequestRefResolver }> = async (app, { deps, resolveRefs }) => {
   app.addHook("onRequest", app.authenticate);
 
-  const answerWithRequest = (id: string) => async () => {
+  /** The read model's row once it has caught up with the command, else the request as its stream tells it. */
+  const answerWithRequest = (id: string) => async (result: AppendResult) => {
+    const appended = Math.max(0, ...result.events.filter((e) => e.stream_id === requestStreamId(id)).map((e) => e.stream_version));
     const row = await getRequest(deps.db, id);
-    if (!row) throw new HttpError(404, "not_found", "Request not found.");
-    return row;
+    if (row && row.version >= appended) return row;
+    const view = requestView(await deps.store.readStream(requestStreamId(id)));
+    if (!view) throw new HttpError(404, "not_found", "Request not found.");
+    return view;
   };
 
   async function decide(request: { actor: Actor }, id: string, verdict: "approved" | "denied", note: string | null) {
-    await visibleRequest(deps, request.actor, id);
+    await loadVisibleRequest(deps, request.actor, id);
     return async (): Promise<StreamAppend[]> => {
       const { state, version } = await loadRequest(deps, id);
       const events = verdict === "approved" ? approveRequest(state, request.actor, note) : denyRequest(state, request.actor, note);
@@ -125,7 +122,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
     async (request, reply) => {
       const { id } = request.params;
       const decideFn = await decide(request, id, request.body.status, null);
-      return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id) });
+      return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id), retryOnConflict: true });
     },
   );
 
@@ -136,7 +133,8 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
       async (request, reply) => {
         const { id } = request.params;
         const decideFn = await decide(request, id, verdict, request.body.comment?.trim() || null);
-        return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id) });
+        // A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict.
+        return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id), retryOnConflict: true });
       },
     );
   }
@@ -155,7 +153,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
     { schema: { tags: ["requests"], params: idParams, body: commentBody, response: { 201: comment, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      await visibleRequest(deps, request.actor, id);
+      await loadVisibleRequest(deps, request.actor, id);
       const commentId = randomUUID();
       return runCommand(deps, request, reply, {
         status: 201,

@@ -8,10 +8,23 @@ export type EventHandler = (event: StoredEvent) => Promise<void>;
  */
 export interface Bus {
   readonly kind: "nats" | "memory";
-  /** Resolves once every event is acknowledged by the durable stream, in the order given. */
-  publishEvents(events: StoredEvent[]): Promise<void>;
+  /**
+   * The publishing connection's generation, connecting if needed. A new generation means a new connection, and
+   * possibly a server that lost what it acknowledged: the relay reconciles before publishing on it.
+   */
+  connectionEpoch(): Promise<number>;
+  /**
+   * Resolves once every event is acknowledged by the durable stream, in the order given. Fails, rather than
+   * reconnecting, if the connection of `epoch` is gone, so nothing is published after a gap.
+   */
+  publishEvents(events: StoredEvent[], epoch: number): Promise<void>;
   /** A durable consumer with explicit acks: the handler's success acks, a throw leaves it for redelivery. */
   consumeEvents(durable: string, handler: EventHandler): Promise<{ stop: () => Promise<void> }>;
+  /**
+   * The id of the newest event the durable stream holds, or null when it holds none; undefined for a bus that
+   * keeps nothing. A server that lost acknowledged writes (a crash before its disk sync) shows it here.
+   */
+  lastPublishedEventId(): Promise<string | null | undefined>;
   publishInvalidation(invalidation: Invalidation): void;
   onInvalidation(handler: (invalidation: Invalidation) => void): () => void;
   healthy(): Promise<boolean>;

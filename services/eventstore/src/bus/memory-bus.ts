@@ -7,6 +7,10 @@ export class MemoryBus implements Bus {
   private readonly consumers = new Map<string, EventHandler>();
   private readonly invalidationHandlers = new Set<(invalidation: Invalidation) => void>();
 
+  async connectionEpoch(): Promise<number> {
+    return 0;
+  }
+
   async publishEvents(events: StoredEvent[]): Promise<void> {
     for (const event of events) {
       for (const handler of this.consumers.values()) {
@@ -19,6 +23,10 @@ export class MemoryBus implements Bus {
   async consumeEvents(durable: string, handler: EventHandler) {
     this.consumers.set(durable, handler);
     return { stop: async () => void this.consumers.delete(durable) };
+  }
+
+  async lastPublishedEventId(): Promise<undefined> {
+    return undefined;
   }
 
   publishInvalidation(invalidation: Invalidation): void {

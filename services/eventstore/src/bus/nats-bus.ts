@@ -21,6 +21,8 @@ export type NatsBusOptions = {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
+type Publisher = { nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager; epoch: number };
+
 const DUPLICATE_WINDOW_NS = 2 * 60 * 1_000_000_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -28,6 +30,8 @@ const decoder = new TextDecoder();
 export class NatsBus implements Bus {
   readonly kind = "nats" as const;
   private streamReady: Promise<void> | null = null;
+  private publisher: Promise<Publisher> | null = null;
+  private epoch = 0;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -73,13 +77,39 @@ export class NatsBus implements Bus {
     return this.streamReady;
   }
 
-  async publishEvents(events: StoredEvent[]): Promise<void> {
+  /**
+   * Publishing has a connection of its own that never reconnects by itself: a client that reconnects sends the
+   * publishes it buffered while away, late and out of order. A fresh connection starts with an empty buffer.
+   */
+  private async publisherConnection(): Promise<Publisher> {
+    const current = this.publisher ? await this.publisher.catch(() => null) : null;
+    if (current && !current.nc.isClosed()) return current;
+    const epoch = ++this.epoch;
+    this.publisher = (async () => {
+      const nc = await connect({ servers: this.options.url, name: `${this.options.name}-publisher`, reconnect: false, timeout: 2_000 });
+      return { nc, js: jetstream(nc), jsm: await jetstreamManager(nc), epoch };
+    })();
+    this.publisher.catch(() => {
+      this.publisher = null;
+    });
+    return this.publisher;
+  }
+
+  async connectionEpoch(): Promise<number> {
+    return (await this.publisherConnection()).epoch;
+  }
+
+  async publishEvents(events: StoredEvent[], epoch: number): Promise<void> {
     await this.ensureStream();
-    for (const event of events) {
-      await this.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), {
-        msgID: event.event_id,
-        timeout: 5_000,
-      });
+    const publisher = await this.publisherConnection();
+    if (publisher.epoch !== epoch) throw new Error("the publishing connection was replaced; reconcile first");
+    try {
+      for (const event of events) {
+        await publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000 });
+      }
+    } catch (error) {
+      await publisher.nc.close().catch(() => {});
+      throw error;
     }
   }
 
@@ -144,6 +174,15 @@ export class NatsBus implements Bus {
     }
   }
 
+  async lastPublishedEventId(): Promise<string | null> {
+    await this.ensureStream();
+    const { jsm } = await this.publisherConnection();
+    const info = await jsm.streams.info(this.options.stream);
+    if (info.state.messages === 0) return null;
+    const message = await jsm.streams.getMessage(this.options.stream, { seq: info.state.last_seq });
+    return message ? (JSON.parse(decoder.decode(message.data)) as StoredEvent).event_id : null;
+  }
+
   publishInvalidation(invalidation: Invalidation): void {
     if (this.nc.isClosed()) return;
     try {
@@ -178,6 +217,8 @@ export class NatsBus implements Bus {
   }
 
   async close(): Promise<void> {
+    const publisher = this.publisher ? await this.publisher.catch(() => null) : null;
+    await publisher?.nc.close().catch(() => {});
     await this.nc.drain().catch(() => this.nc.close());
   }
 

@@ -19,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index events_log_order on events (transaction_id, global_position)`.execute(db);
   await sql`create index events_type on events (type)`.execute(db);
+  await sql`create index events_idempotency_key on events ((metadata->>'idempotency_key')) where metadata ? 'idempotency_key'`.execute(db);
   await sql`
     create table idempotency_keys (
       scope text not null,

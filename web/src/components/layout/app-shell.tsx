@@ -87,7 +87,9 @@ export function AppShell({ inbox }: { inbox: ReactNode }) {
       </header>
       <div className="shell-body">
         <aside className="shell-sidebar">
-          <ShellSidebarNav role={role} />
+          <div className="shell-sidebar-inner">
+            <ShellSidebarNav role={role} />
+          </div>
         </aside>
         <div className="shell-content">
           <main id="workspace-main" className="shell-main" tabIndex={-1}>

@@ -8,10 +8,11 @@ type Props<T extends string> = {
   onChange: (id: T) => void;
   label: string;
   idPrefix?: string;
+  variant?: "underline" | "pills";
 };
 
 /** A WAI-ARIA tablist: arrow keys move between tabs, panels are linked by id. */
-export function Tabs<T extends string>({ tabs, value, onChange, label, idPrefix }: Props<T>) {
+export function Tabs<T extends string>({ tabs, value, onChange, label, idPrefix, variant = "underline" }: Props<T>) {
   const generated = useId();
   const prefix = idPrefix ?? generated;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -32,7 +33,7 @@ export function Tabs<T extends string>({ tabs, value, onChange, label, idPrefix 
   };
 
   return (
-    <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div className={variant === "pills" ? "tabs tabs-pills" : "tabs"} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((tab, index) => (
         <button
           key={tab.id}

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "./section-placeholder";
+import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
 
 export function Component() {
-  return <SectionPlaceholder name="The dashboard" />;
+  return <DashboardPage />;
 }

@@ -79,10 +79,12 @@ export function IntakeChecklist() {
                       <label className={`checklist-item${checked ? " is-checked" : ""}`}>
                         <input type="checkbox" checked={checked} onChange={() => toggle(entry.id)} />
                         <span className="checklist-item-text">
-                          <span className="checklist-item-label">{entry.label}</span>
+                          <span className="checklist-item-label">
+                            {entry.label}
+                            {badge ? <span className={`${badge.className} checklist-badge`}>{badge.text}</span> : null}
+                          </span>
                           {entry.detail ? <span className="subtle">{entry.detail}</span> : null}
                         </span>
-                        {badge ? <span className={badge.className}>{badge.text}</span> : null}
                       </label>
                     </li>
                   );

@@ -83,6 +83,7 @@ export function RoleHandbook() {
               <Tabs
                 label="Choose a role"
                 idPrefix="role"
+                variant="pills"
                 tabs={items.map((view) => ({ id: view.id, label: view.label }))}
                 value={active.id}
                 onChange={setSelected}

@@ -5,10 +5,12 @@ import { useDecideRequest, type Decision } from "../api/decide-request";
 import { canDecide } from "../lib/can-decide";
 
 /** Approve/Deny through the dedicated calls, with the requests screen's toasts. */
-export function DecisionButtons({ request, size = "sm" }: { request: PurchaseRequest; size?: "sm" | "md" }) {
+type Props = { request: PurchaseRequest; size?: "sm" | "md"; hideWhenUnavailable?: boolean };
+
+export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = false }: Props) {
   const { user, role } = useSession();
   const mutation = useDecideRequest();
-  if (!canDecide(request, user, role)) return <span className="subtle">—</span>;
+  if (!canDecide(request, user, role)) return hideWhenUnavailable ? null : <span className="subtle">—</span>;
 
   const busy = mutation.isPending;
   const decide = (decision: Decision) =>

@@ -50,9 +50,7 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
           </ol>
         </div>
       ) : null}
-      <div className="overview-actions">
-        <DecisionButtons request={request} size="md" />
-      </div>
+      <DecisionButtons request={request} size="md" hideWhenUnavailable />
     </div>
   );
 }

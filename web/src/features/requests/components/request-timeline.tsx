@@ -65,7 +65,7 @@ export function RequestTimeline({ requestId }: { requestId: string }) {
                 {normalizeStatus(entry.to_status)}
               </p>
             ) : null}
-            {entry.detail ? <p className="muted timeline-detail">{entry.detail}</p> : null}
+            {entry.detail && normalizeStatus(entry.action) !== "created" ? <p className="muted timeline-detail">{entry.detail}</p> : null}
           </div>
         </li>
       ))}

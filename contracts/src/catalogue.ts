@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { blankAsNull, money, requiredText, shortText } from "./common.ts";
+import type { Role } from "./roles.ts";
+import {
+  catalogueItemStatus,
+  coverageLevel,
+  feedFormats,
+  punchoutProtocols,
+  punchoutStatuses,
+  ssoStatuses,
+} from "./catalogue-events.ts";
+
+/**
+ * Who curates the catalogue. Kept beside the schemas until the permission matrix in roles.ts gains a
+ * "catalogue:write" entry; the API checks it the same way as requirePermission.
+ */
+export const catalogueWriterRoles: readonly Role[] = ["buyer", "admin"];
+
+/** Optional text: "" arrives from forms and means null; a create stores null for a missing field. */
+const text = (max = 200) => blankAsNull(shortText(max));
+const textList = z
+  .array(shortText(120))
+  .max(50)
+  .transform((list) => [...new Set(list.filter(Boolean))]);
+const optionalId = z.preprocess((v) => (v === "" ? null : v), z.uuid().nullable());
+
+/**
+ * Write bodies come in pairs: the raw fields (a PATCH changes only what it names) and the create body, which
+ * fills defaults. Defaults must stay out of the raw fields, or a PATCH would reset what it did not mention.
+ */
+const categoryFields = {
+  name: requiredText(120),
+  parent_id: optionalId,
+  contract_number: text(60),
+  preferred_suppliers: textList,
+  coverage: z
+    .array(z.object({ business_unit: requiredText(80), level: coverageLevel }))
+    .max(50)
+    .refine((list) => new Set(list.map((c) => c.business_unit.toLowerCase())).size === list.length, {
+      error: "List each business unit once.",
+    }),
+  units_of_measure: textList,
+  requires_finance_review: z.boolean(),
+};
+export const categoryBody = z.object({
+  ...categoryFields,
+  parent_id: categoryFields.parent_id.default(null),
+  contract_number: categoryFields.contract_number.default(null),
+  preferred_suppliers: categoryFields.preferred_suppliers.default([]),
+  coverage: categoryFields.coverage.default([]),
+  units_of_measure: categoryFields.units_of_measure.default([]),
+  requires_finance_review: categoryFields.requires_finance_review.default(false),
+});
+export type CategoryBody = z.infer<typeof categoryBody>;
+export const categoryPatchBody = z.object(categoryFields).partial();
+
+const itemFields = {
+  category_id: z.uuid(),
+  name: requiredText(200),
+  sku: requiredText(64),
+  unit_of_measure: requiredText(40),
+  contract_number: text(60),
+  preferred_supplier: text(120),
+  base_price: money,
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: "Use a three-letter currency code." }),
+  pricing_tiers: z
+    .array(z.object({ min_quantity: z.number().int().min(1), unit_price: money }))
+    .max(20)
+    .refine((tiers) => new Set(tiers.map((t) => t.min_quantity)).size === tiers.length, { error: "Each tier needs its own minimum quantity." })
+    .transform((tiers) => [...tiers].sort((a, b) => a.min_quantity - b.min_quantity)),
+  status: catalogueItemStatus,
+  coverage_notes: text(1000),
+};
+export const catalogueItemBody = z.object({
+  ...itemFields,
+  unit_of_measure: itemFields.unit_of_measure.default("each"),
+  contract_number: itemFields.contract_number.default(null),
+  preferred_supplier: itemFields.preferred_supplier.default(null),
+  currency: itemFields.currency.default("USD"),
+  pricing_tiers: itemFields.pricing_tiers.default([]),
+  status: itemFields.status.default("draft"),
+  coverage_notes: itemFields.coverage_notes.default(null),
+});
+export type CatalogueItemBody = z.infer<typeof catalogueItemBody>;
+export const catalogueItemPatchBody = z.object(itemFields).partial();
+
+export const vendorFeedBody = z.object({
+  feed_name: requiredText(120),
+  supplier: requiredText(120),
+  format: z.enum(feedFormats),
+  category_id: z.uuid(),
+  refresh_interval_days: z.number().int().min(1).max(365).default(7),
+  change_log_url: blankAsNull(z.string().trim().pipe(z.url({ protocol: /^https?$/ }))).default(null),
+});
+export type VendorFeedBody = z.infer<typeof vendorFeedBody>;
+
+export const feedImportBody = z.object({
+  outcome: z.enum(["succeeded", "failed"]).default("succeeded"),
+  pending_changes: z.number().int().min(0).max(1_000_000).default(0),
+  price_variance_alerts: z.number().int().min(0).max(1_000_000).default(0),
+  requires_finance_review: z.boolean().default(false),
+});
+export type FeedImportBody = z.infer<typeof feedImportBody>;
+
+const punchoutFields = {
+  supplier: requiredText(120),
+  protocol: z.enum(punchoutProtocols),
+  category_id: z.uuid(),
+  coverage_scope: requiredText(200),
+  status: z.enum(punchoutStatuses),
+  sso_status: z.enum(ssoStatuses),
+  notes: text(1000),
+};
+export const punchoutConnectionBody = z.object({
+  ...punchoutFields,
+  status: punchoutFields.status.default("testing"),
+  sso_status: punchoutFields.sso_status.default("pending"),
+  notes: punchoutFields.notes.default(null),
+});
+export type PunchoutConnectionBody = z.infer<typeof punchoutConnectionBody>;
+export const punchoutConnectionPatchBody = z.object(punchoutFields).partial();
+
+export const punchoutTransactionsBody = z
+  .object({ carts: z.number().int().min(0).max(1_000_000), successful_carts: z.number().int().min(0).max(1_000_000) })
+  .refine((b) => b.successful_carts <= b.carts, { error: "Successful carts cannot exceed carts." });
+
+// ---- reads ----
+
+/** GET /api/categories: the simple form plus the counts the dashboard reads (item_count). */
+export const categorySummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  item_count: z.number().int(),
+  active_item_count: z.number().int(),
+  archived: z.boolean(),
+});
+export type CategorySummary = z.infer<typeof categorySummary>;
+export const categoryListQuery = z.object({ include_archived: z.enum(["true", "false"]).optional() });
+
+const ts = z.string().nullable();
+
+export const overviewCategory = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  parentName: z.string().nullable(),
+  contractNumber: z.string().nullable(),
+  preferredSuppliers: z.array(z.string()),
+  coverage: z.array(z.object({ businessUnit: z.string(), level: coverageLevel })),
+  coverageScore: z.number(),
+  itemCount: z.number().int(),
+  activeItemCount: z.number().int(),
+  unitsOfMeasure: z.array(z.string()),
+  pendingChanges: z.number().int(),
+  requiresFinanceReview: z.boolean(),
+  punchoutStatus: z.object({ healthy: z.number().int(), total: z.number().int() }),
+  lastUpdatedAt: ts,
+});
+
+export const overviewItem = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sku: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string().nullable(),
+  unitOfMeasure: z.string(),
+  contractNumber: z.string().nullable(),
+  preferredSupplier: z.string().nullable(),
+  basePrice: z.number(),
+  currency: z.string(),
+  pricingTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
+  status: catalogueItemStatus,
+  lastReviewedAt: ts,
+  coverageNotes: z.string().nullable(),
+});
+
+export const overviewFeed = z.object({
+  id: z.uuid(),
+  feedName: z.string(),
+  supplier: z.string(),
+  format: z.enum(feedFormats),
+  categoryName: z.string().nullable(),
+  status: z.enum(["awaiting-import", "up-to-date", "review-required", "failed"]),
+  pendingChanges: z.number().int(),
+  lastImportedAt: ts,
+  nextRefreshDue: ts,
+  requiresFinanceReview: z.boolean(),
+  changeLogUrl: z.string().nullable(),
+});
+
+export const overviewPunchout = z.object({
+  id: z.uuid(),
+  supplier: z.string(),
+  categoryName: z.string().nullable(),
+  coverageScope: z.string(),
+  status: z.enum(punchoutStatuses),
+  ssoStatus: z.enum(ssoStatuses),
+  /** A fraction from 0 to 1, or null before the first cart. */
+  cartSuccessRate: z.number().nullable(),
+  lastTransactionAt: ts,
+  notes: z.string().nullable(),
+});
+
+export const catalogueOverview = z.object({
+  categories: z.array(overviewCategory),
+  items: z.array(overviewItem),
+  vendorFeeds: z.array(overviewFeed),
+  punchoutConnections: z.array(overviewPunchout),
+  analytics: z.object({
+    businessUnitCoverage: z.array(
+      z.object({ businessUnit: z.string(), fullPercent: z.number(), full: z.number().int(), partial: z.number().int(), none: z.number().int() }),
+    ),
+    coverageScoreAverage: z.number(),
+    unitsWithGaps: z.number().int(),
+    reviewCadenceDays: z.number(),
+    priceVarianceAlerts: z.number().int(),
+    connectorsNeedingAttention: z.number().int(),
+  }),
+  summary: z.object({
+    activeCategories: z.number().int(),
+    totalItems: z.number().int(),
+    feedsRequiringReview: z.number().int(),
+    punchoutConnections: z.number().int(),
+    /** Percent of PunchOut connections that are healthy, 0 to 100. */
+    punchoutHealth: z.number(),
+  }),
+});
+export type CatalogueOverview = z.infer<typeof catalogueOverview>;
+export type OverviewCategory = z.infer<typeof overviewCategory>;
+export type OverviewItem = z.infer<typeof overviewItem>;
+export type OverviewFeed = z.infer<typeof overviewFeed>;
+export type OverviewPunchout = z.infer<typeof overviewPunchout>;

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { connect } from "@nats-io/transport-node";
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { sql } from "kysely";
+import { readEnv } from "@procure/api";
+import { createTestServices, type TestServices } from "../testing/test-services.ts";
+import { freePort } from "../testing/free-port.ts";
+import { startNatsServer, startProductProcess, type Child } from "../testing/child-process.ts";
+import { createStreamUsers, runCommandStream, waitForProjections } from "../testing/command-stream.ts";
+import { connectDatabase } from "../runtime.ts";
+import { liveAndRebuiltReadModels } from "./compare-with-rebuild.ts";
+
+let services: TestServices;
+let nats: Child | null = null;
+let product: Child | null = null;
+
+beforeAll(async () => {
+  services = await createTestServices("natsout");
+});
+afterAll(async () => {
+  await product?.kill("SIGKILL");
+  await nats?.kill();
+  await services?.cleanup();
+});
+
+/** Every message of the test's JetStream stream, in stream order. */
+async function publishedEventIds(natsUrl: string, stream: string): Promise<string[]> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const total = (await jsm.streams.info(stream)).state.messages;
+    const consumer = await jetstream(nc).consumers.get(stream);
+    const ids: string[] = [];
+    while (ids.length < total) {
+      const message = await consumer.next({ expires: 2_000 });
+      if (!message) break;
+      ids.push((message.json() as { event_id: string }).event_id);
+    }
+    return ids;
+  } finally {
+    await nc.close();
+  }
+}
+
+describe("NATS stopped during a stream of commands", () => {
+  it("keeps accepting commands and, once NATS is back, publishes everything in order, once", async () => {
+    const natsPort = await freePort();
+    const storeDir = join(services.dataDir, "nats");
+    mkdirSync(storeDir, { recursive: true });
+    nats = await startNatsServer(natsPort, storeDir);
+    const port = await freePort();
+    const natsUrl = `nats://127.0.0.1:${natsPort}`;
+    const env: Record<string, string> = { ...services.env, PORT: String(port), NATS_URL: natsUrl, COMMAND_WAIT_MS: "500" };
+    const url = `http://127.0.0.1:${port}`;
+    product = await startProductProcess(env);
+    const tokens = await createStreamUsers(url);
+
+    let outage: Promise<void> | null = null;
+    let completed = 0;
+    let completedDuringOutage = 0;
+    let firstNatsOutput = "";
+    const outcomes = await runCommandStream(() => url, tokens, 600, {
+      onProgress: (done) => {
+        completed = done;
+        if (done === 150) {
+          outage = (async () => {
+            firstNatsOutput = nats!.output();
+            await nats!.kill("SIGINT");
+            // Commands go on against Postgres while NATS is away.
+            await new Promise((r) => setTimeout(r, 3_000));
+            completedDuringOutage = completed - 150;
+            nats = await startNatsServer(natsPort, storeDir);
+          })();
+        }
+      },
+    });
+    await outage;
+    expect(outcomes.created + outcomes.commented + outcomes.decided).toBe(600);
+    expect(outcomes.retries).toBe(0);
+    expect(completedDuringOutage).toBeGreaterThan(0);
+    await waitForProjections(url);
+    // The embedded database belongs to one process at a time: stop the product before reading it.
+    await product.kill();
+
+    const connection = await connectDatabase(readEnv(env));
+    const { rows } = await sql<{ event_id: string }>`select event_id::text as event_id from events
+      order by transaction_id, global_position`.execute(connection.db);
+    await connection.close();
+    const logOrder = rows.map((r) => r.event_id);
+    const deadline = Date.now() + 20_000;
+    let published = await publishedEventIds(natsUrl, env.NATS_STREAM!);
+    while (published.length < logOrder.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      published = await publishedEventIds(natsUrl, env.NATS_STREAM!);
+    }
+    const missing = logOrder.map((id, i) => (published.includes(id) ? -1 : i)).filter((i) => i >= 0);
+    if (missing.length) console.log("MISSING", missing.length, missing.slice(0, 5), missing.slice(-5), logOrder.length, product!.output().slice(-6000), nats!.output().slice(-1500));
+    expect(published).toEqual(logOrder);
+
+    const { live, rebuilt } = await liveAndRebuiltReadModels(env);
+    expect(live.rm_requests).toHaveLength(outcomes.created);
+    expect(live.rm_request_comments).toHaveLength(outcomes.commented);
+    expect(live.rm_request_audit).toHaveLength(outcomes.created + outcomes.commented + outcomes.decided);
+    for (const table of Object.keys(rebuilt)) expect(live[table], table).toEqual(rebuilt[table]);
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { authResponse, dashboard, demoPassword, purchaseOrder, purchaseRequest, vendor } from "@procure/contracts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { seedDemoWorkspace } from "./demo-seed.ts";
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp("demo-purchasing");
+  expect(await seedDemoWorkspace(t.app, t.runtime.db)).toContain("Demo workspace ready");
+  const login = await t.call("POST", "/api/auth/login", { body: { email: "buyer@demo.procure.test", password: demoPassword } });
+  token = authResponse.parse(login.json()).token;
+}, 180_000);
+afterAll(async () => {
+  await t?.stop();
+});
+
+const get = async <T>(url: string, schema: z.ZodType<T>) => schema.parse((await t.call("GET", url, { token })).json());
+
+describe("the demo workspace's purchasing data", () => {
+  it("has a dozen vendors of mixed status and risk, with renewal dates", async () => {
+    const vendors = await get("/api/vendors", z.array(vendor));
+    expect(vendors).toHaveLength(12);
+    expect(vendors.filter((v) => v.status === "blocked")).toHaveLength(2);
+    expect(new Set(vendors.map((v) => v.risk))).toEqual(new Set(["low", "medium", "high"]));
+    expect(vendors.filter((v) => v.renewal_date).length).toBeGreaterThan(8);
+  });
+
+  it("has 20 orders across statuses and due dates, some for approved requests, and requests with vendors", async () => {
+    const orders = await get("/api/orders", z.array(purchaseOrder));
+    expect(orders).toHaveLength(20);
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["draft", "issued", "receiving", "received", "cancelled"]));
+    const requests = await get("/api/requests?limit=100", z.array(purchaseRequest));
+    const linked = orders.filter((o) => o.request_id);
+    expect(linked.length).toBeGreaterThanOrEqual(5);
+    for (const order of linked) expect(requests.find((r) => r.id === order.request_id)).toMatchObject({ status: "approved", po_number: order.po_number });
+    expect(requests.filter((r) => r.vendor_name).length).toBeGreaterThan(20);
+
+    const board = await get("/api/dashboard", dashboard);
+    expect(board.purchaseOrders.pastDue).toBeGreaterThan(0);
+    expect(board.purchaseOrders.dueNext7Days).toBeGreaterThan(0);
+    expect(board.kpis.activeSuppliers).toBe(10);
+  });
+});

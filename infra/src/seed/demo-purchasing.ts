@@ -1,0 +1,86 @@
+import type { PoFormStatus, PurchaseOrder, PurchaseRequest, Vendor, VendorRisk } from "@procure/contracts";
+import { addDays, localDay } from "@procure/projections/purchasing/index";
+import type { InjectClient } from "./api-client.ts";
+import type { DemoTokens } from "./demo-seed.ts";
+
+type DemoVendor = { name: string; risk: VendorRisk; website: string; renewsIn: number | null; blocked?: string; notes?: string };
+
+/** A dozen suppliers of a mid-sized company; two are blocked, renewals spread around the next months. */
+const demoVendors: DemoVendor[] = [
+  { name: "Northwind Office Supply", risk: "low", website: "https://northwind.example", renewsIn: 14, notes: "Preferred for stationery and small furniture." },
+  { name: "Contoso Hardware", risk: "medium", website: "https://contoso.example", renewsIn: 25 },
+  { name: "Fabrikam Logistics", risk: "high", website: "https://fabrikam.example", renewsIn: 60, notes: "Two late deliveries last quarter; review at renewal." },
+  { name: "Litware Software", risk: "low", website: "https://litware.example", renewsIn: 5 },
+  { name: "Adventure Works Furniture", risk: "medium", website: "https://adventure-works.example", renewsIn: 120 },
+  { name: "Tailspin Travel", risk: "high", website: "https://tailspin.example", renewsIn: -10, blocked: "Unresolved invoice disputes." },
+  { name: "Wide World Importers", risk: "medium", website: "https://wideworld.example", renewsIn: 28 },
+  { name: "Proseware Research", risk: "low", website: "https://proseware.example", renewsIn: 200 },
+  { name: "Blue Yonder Catering", risk: "medium", website: "https://blueyonder.example", renewsIn: 40, blocked: "Food safety certificate expired." },
+  { name: "Coho Print & Signage", risk: "low", website: "https://coho.example", renewsIn: 9 },
+  { name: "Alpine Safety Gear", risk: "high", website: "https://alpine-safety.example", renewsIn: null, notes: "Single source for certified harnesses." },
+  { name: "Lucerne Facilities", risk: "medium", website: "https://lucerne.example", renewsIn: 75 },
+];
+
+/** Twenty orders: status, total, expected day relative to today (null: none). Some are late, some due this week. */
+const demoOrders: { status: PoFormStatus; total: number; dueIn: number | null }[] = [
+  { status: "issued", total: 4820, dueIn: -6 },
+  { status: "receiving", total: 2150.4, dueIn: -2 },
+  { status: "issued", total: 1260, dueIn: 1 },
+  { status: "draft", total: 980, dueIn: 5 },
+  { status: "issued", total: 3120, dueIn: 3 },
+  { status: "receiving", total: 389.5, dueIn: 0 },
+  { status: "received", total: 1180, dueIn: -10 },
+  { status: "received", total: 4100, dueIn: -20 },
+  { status: "cancelled", total: 1575, dueIn: -4 },
+  { status: "issued", total: 6800, dueIn: 12 },
+  { status: "draft", total: 540, dueIn: null },
+  { status: "issued", total: 2385, dueIn: 6 },
+  { status: "received", total: 310, dueIn: -15 },
+  { status: "receiving", total: 455.8, dueIn: -1 },
+  { status: "issued", total: 2750, dueIn: 20 },
+  { status: "draft", total: 1640, dueIn: 9 },
+  { status: "cancelled", total: 864, dueIn: null },
+  { status: "issued", total: 420, dueIn: 2 },
+  { status: "received", total: 185.6, dueIn: -7 },
+  { status: "issued", total: 5980, dueIn: 30 },
+];
+
+const day = (offset: number) => localDay(addDays(new Date(), offset));
+
+/** Registers the vendors (blocking two through the drawer's toggle) and returns the ids of the active ones. */
+export async function seedVendors(client: InjectClient, tokens: DemoTokens): Promise<string[]> {
+  const buyer = client.as(tokens.buyer);
+  const active: string[] = [];
+  for (const v of demoVendors) {
+    const renewal_date = v.renewsIn === null ? null : day(v.renewsIn);
+    const created = await buyer.call<Vendor>("POST", "/api/vendors", { name: v.name, risk: v.risk, website: v.website, notes: v.notes ?? null, renewal_date });
+    if (v.blocked) await client.as(tokens.admin).call("PATCH", `/api/vendors/${created.id}`, { status: "blocked", reason: v.blocked, notes: v.blocked });
+    else active.push(created.id);
+  }
+  return active;
+}
+
+/** Raises the orders, the first six for approved requests (their amount, vendor and a note naming them). */
+export async function seedOrders(client: InjectClient, tokens: DemoTokens, vendorIds: string[]): Promise<PurchaseOrder[]> {
+  const buyer = client.as(tokens.buyer);
+  const finance = client.as(tokens.finance);
+  const approved = await buyer.call<PurchaseRequest[]>("GET", "/api/requests?status=approved&limit=6");
+  const orders: PurchaseOrder[] = [];
+  for (const [i, o] of demoOrders.entries()) {
+    const request = approved[i];
+    const vendorId = (request?.vendor_id && vendorIds.includes(request.vendor_id) ? request.vendor_id : vendorIds[i % vendorIds.length]) ?? null;
+    const author = i % 5 === 4 ? finance : buyer;
+    orders.push(
+      await author.call<PurchaseOrder>("POST", "/api/orders", {
+        total: request?.amount ?? o.total,
+        status: o.status,
+        vendor_id: vendorId,
+        vendor_name: vendorId ? null : "Local supplier",
+        request_id: request?.id ?? null,
+        expected_date: o.dueIn === null ? null : day(o.dueIn),
+        notes: request ? `For request: ${request.title}` : null,
+      }),
+    );
+  }
+  return orders;
+}

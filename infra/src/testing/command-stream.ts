@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+
+export type StreamUsers = { requester: string; approver: string; admin: string };
+
+/**
+ * Sends `count` commands (create, comment, approve or deny) to a product over HTTP, `concurrency` at a time.
+ * Each command has an Idempotency-Key and is retried on a dropped connection or a 5xx, so a crash of a server
+ * process mid-stream is survived the way a careful client survives it, without double effects.
+ */
+export async function runCommandStream(
+  baseUrl: () => string,
+  tokens: StreamUsers,
+  count: number,
+  options: { concurrency?: number; onProgress?: (done: number) => void } = {},
+) {
+  const created = new Map<number, Promise<string>>();
+  let next = 0;
+  let done = 0;
+  const outcomes = { created: 0, commented: 0, decided: 0, retries: 0 };
+
+  async function send(method: string, path: string, token: string, body: unknown): Promise<{ status: number; json: { id?: string } }> {
+    const key = randomUUID();
+    for (let attempt = 0; attempt < 600; attempt++) {
+      try {
+        const res = await fetch(`${baseUrl()}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.status < 500) return { status: res.status, json: (await res.json()) as { id?: string } };
+      } catch {
+        // The server is down or restarting; the same key makes the retry safe.
+      }
+      outcomes.retries++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${method} ${path} never succeeded`);
+  }
+
+  async function run(i: number) {
+    const kind = i % 5;
+    if (kind === 3 || kind === 4) {
+      const requestId = await created.get(i - kind)!;
+      if (kind === 3) {
+        const verdict = i % 2 ? "approve" : "deny";
+        const res = await send("POST", `/api/requests/${requestId}/${verdict}`, tokens.approver, {});
+        if (res.status !== 200) throw new Error(`${verdict} answered ${res.status}`);
+        outcomes.decided++;
+      } else {
+        const res = await send("POST", `/api/requests/${requestId}/comments`, tokens.requester, { body: `Note ${i}` });
+        if (res.status !== 201) throw new Error(`comment answered ${res.status}`);
+        outcomes.commented++;
+      }
+      return;
+    }
+    const promise = send("POST", "/api/requests", tokens.requester, { title: `Stream request ${i}`, amount: (i % 97) + 0.5 }).then((res) => {
+      if (res.status !== 201 || !res.json.id) throw new Error(`create answered ${res.status}`);
+      outcomes.created++;
+      return res.json.id;
+    });
+    created.set(i, promise);
+    await promise;
+  }
+
+  await Promise.all(
+    Array.from({ length: options.concurrency ?? 8 }, async () => {
+      while (next < count) {
+        const i = next++;
+        await run(i);
+        options.onProgress?.(++done);
+      }
+    }),
+  );
+  return outcomes;
+}
+
+/** Signs up an admin and creates a requester and an approver, over HTTP. */
+export async function createStreamUsers(baseUrl: string): Promise<StreamUsers> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { token?: string };
+  };
+  const admin = (await post("/api/auth/signup", { email: "admin@stream.test", password: "secret1", role: "admin" })).token!;
+  const tokens: StreamUsers = { admin, requester: "", approver: "" };
+  for (const role of ["requester", "approver"] as const) {
+    await post("/api/users", { email: `${role}@stream.test`, role, password: "secret1" }, admin);
+    tokens[role] = (await post("/api/auth/login", { email: `${role}@stream.test`, password: "secret1" })).token!;
+  }
+  return tokens;
+}
+
+/** Waits until /api/health says the projections have applied, and the relay published, the whole log. */
+export async function waitForProjections(baseUrl: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      last = await res.text();
+      const body = JSON.parse(last) as { projections?: { lag?: { behind?: number } }; relay?: { behind?: number } };
+      if (body.projections?.lag?.behind === 0 && (body.relay?.behind ?? 0) === 0) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`projections did not catch up: ${last}`);
+}

@@ -1,0 +1,38 @@
+import { sql, type Kysely } from "kysely";
+import type { CategorySummary } from "@procure/contracts";
+import type { Database } from "../tables.ts";
+
+/** GET /api/categories: each category with its item counts (retired items count nowhere). */
+export async function listCategorySummaries(db: Kysely<Database>, includeArchived = false): Promise<CategorySummary[]> {
+  const { rows } = await sql<CategorySummary>`select c.id::text as id, c.name, c.parent_id, c.archived,
+      (count(i.id) filter (where i.status <> 'retired'))::int as item_count,
+      (count(i.id) filter (where i.status = 'published'))::int as active_item_count
+    from rm_categories c left join rm_catalogue_items i on i.category_id = c.id::text
+    where ${includeArchived} or not c.archived
+    group by c.id order by c.name, c.id`.execute(db);
+  return rows;
+}
+
+export async function findCategory(db: Kysely<Database>, id: string) {
+  return db.selectFrom("rm_categories").select(["id", "name", "parent_id", "archived"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The category and its ancestors, nearest first; bounded so a damaged chain cannot loop forever. */
+export async function categoryLineage(db: Kysely<Database>, id: string, maxDepth = 50): Promise<string[]> {
+  const lineage: string[] = [];
+  for (let current: string | null = id; current && lineage.length < maxDepth && !lineage.includes(current); ) {
+    lineage.push(current);
+    const row = await findCategory(db, current);
+    current = row?.parent_id ?? null;
+  }
+  return lineage;
+}
+
+export async function findItemIdBySku(db: Kysely<Database>, sku: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("rm_catalogue_items")
+    .select("id")
+    .where(sql<boolean>`lower(sku) = lower(${sku})`)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,54 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { PoFormStatus, PurchaseOrder } from "@procure/contracts";
+import type { Database } from "../tables.ts";
+import type { OrdersRow } from "./tables.ts";
+import { likePattern } from "./search.ts";
+
+export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
+  const { deleted_at: _deleted, ...rest } = row;
+  return { ...rest, total: Number(row.total), status: row.status as PoFormStatus };
+}
+
+export type OrderFilter = {
+  q?: string;
+  status?: PoFormStatus;
+  vendorId?: string;
+  requestId?: string;
+  /** Only orders neither received nor cancelled whose expected day is before this calendar day. */
+  overdueBefore?: string;
+  limit: number;
+  cursor?: { updatedAt: string; id: string };
+};
+
+/** Orders, most recently changed first. */
+export async function listOrders(db: Kysely<Database>, filter: OrderFilter): Promise<PurchaseOrder[]> {
+  let query = db.selectFrom("rm_orders").selectAll().where("deleted_at", "is", null);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.vendorId) query = query.where("vendor_id", "=", filter.vendorId);
+  if (filter.requestId) query = query.where("request_id", "=", filter.requestId);
+  if (filter.overdueBefore) {
+    query = query.where("status", "not in", ["received", "cancelled"]).where("expected_date", "<", filter.overdueBefore);
+  }
+  if (filter.q) {
+    const like = likePattern(filter.q);
+    query = query.where((eb) => eb.or([eb("po_number", "ilike", like), eb("vendor_name", "ilike", like), eb("notes", "ilike", like)]));
+  }
+  if (filter.cursor) {
+    query = query.where(sql<boolean>`(updated_at, id) < (${filter.cursor.updatedAt}::timestamptz, ${filter.cursor.id}::uuid)`);
+  }
+  const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
+  return rows.map(toPurchaseOrder);
+}
+
+export async function getOrder(db: Kysely<Database>, id: string): Promise<PurchaseOrder | null> {
+  const row = await db.selectFrom("rm_orders").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+  return row ? toPurchaseOrder(row) : null;
+}
+
+/** The highest sequence among generated numbers of `year` (PO-2026-00042 → 42), 0 when there is none. */
+export async function latestPoSequence(db: Kysely<Database>, year: string): Promise<number> {
+  const prefix = `PO-${year}-`;
+  const { rows } = await sql<{ n: number | null }>`select max(substring(po_key from ${prefix.length + 1})::int) as n
+    from rm_po_numbers where po_key ~ ${`^${prefix}[0-9]{5,9}$`}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import { poNumberKey } from "@procure/contracts";
+import type { Projection, Touch } from "../projection.ts";
+
+const orderReaders = ["buyer", "finance", "admin"] as const;
+const touched = (id: string): Touch[] => [{ keys: [["orders"], ["orders", id]], audience: { roles: [...orderReaders] } }];
+
+/** The orders list and detail, and the register of PO numbers taken. Rows are guarded by stream version. */
+export const ordersProjection: Projection = {
+  name: "orders",
+  version: 1,
+  tables: ["rm_orders", "rm_po_numbers"],
+  handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved"],
+  async apply(db, event) {
+    switch (event.type) {
+      case "PoNumberReserved": {
+        const d = event.data;
+        await db
+          .insertInto("rm_po_numbers")
+          .values({ po_key: poNumberKey(d.po_number), po_number: d.po_number, order_id: d.order_id })
+          .onConflict((oc) => oc.column("po_key").doNothing())
+          .execute();
+        return;
+      }
+      case "PurchaseOrderSaved": {
+        const { order_id, ...fields } = event.data;
+        const at = event.recorded_at;
+        const saved = await db
+          .insertInto("rm_orders")
+          .values({
+            id: order_id,
+            ...fields,
+            created_by: event.metadata.actor_email ?? event.metadata.actor_id,
+            version: event.stream_version,
+            created_at: at,
+            updated_at: at,
+            deleted_at: null,
+          })
+          .onConflict((oc) =>
+            oc
+              .column("id")
+              .doUpdateSet({ ...fields, version: event.stream_version, updated_at: at })
+              .where(sql.ref("rm_orders.version"), "<", event.stream_version),
+          )
+          .returning("id")
+          .executeTakeFirst();
+        return saved ? touched(order_id) : undefined;
+      }
+      case "PurchaseOrderDeleted": {
+        const { order_id } = event.data;
+        const deleted = await db
+          .updateTable("rm_orders")
+          .set({ deleted_at: event.recorded_at, version: event.stream_version, updated_at: event.recorded_at })
+          .where("id", "=", order_id)
+          .where("version", "<", event.stream_version)
+          .returning("id")
+          .executeTakeFirst();
+        return deleted ? touched(order_id) : undefined;
+      }
+      default:
+        return;
+    }
+  },
+};

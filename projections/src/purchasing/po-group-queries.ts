@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import { countsAsCommitted, dashboardDueSoonDays, isDueSoon, type Dashboard } from "@procure/contracts";
+import type { Database } from "../tables.ts";
+import { addDays, localDay } from "./dates.ts";
+
+/**
+ * The "Purchase orders at a glance" figures. Counts and committed spend come from the per-group totals. Due and late
+ * depend on the clock, so they are counted now over open and receiving orders only, through the index on their
+ * expected dates: late ones are those whose day is before today; due-soon candidates are the next week's days,
+ * each then checked by the shared rule so the boundary is exactly the one the client uses.
+ */
+export async function readPoGroups(db: Kysely<Database>, now: Date): Promise<Dashboard["purchaseOrders"]> {
+  const totals = await db.selectFrom("rm_po_group_totals").select(["grp", "count", "amount"]).execute();
+  const of = (grp: string) => totals.find((t) => t.grp === grp);
+  const count = (grp: string) => Number(of(grp)?.count ?? 0);
+  // Each group's name is also one of its statuses, so the shared rules classify the group rows directly.
+  const committed = totals.filter((t) => countsAsCommitted(t.grp)).reduce((sum, t) => sum + Number(t.amount), 0);
+
+  const today = localDay(now);
+  const dated = db.selectFrom("rm_po_group_orders").where("grp", "in", ["open", "receiving"]).where("expected_date", "is not", null);
+  const late = await dated.select((eb) => eb.fn.countAll<number>().as("n")).where("expected_date", "<", today).executeTakeFirstOrThrow();
+  const soon = await dated
+    .select(["grp", "expected_date"])
+    .where("expected_date", ">=", today)
+    .where("expected_date", "<=", localDay(addDays(now, dashboardDueSoonDays + 1)))
+    .execute();
+
+  return {
+    open: count("open") + count("receiving"),
+    receiving: count("receiving"),
+    closed: count("closed"),
+    cancelled: count("cancelled"),
+    committedSpend: Math.round(committed * 100) / 100,
+    dueNext7Days: soon.filter((o) => isDueSoon(o.grp, o.expected_date, now, dashboardDueSoonDays)).length,
+    pastDue: Number(late.n),
+  };
+}

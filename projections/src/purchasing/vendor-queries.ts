@@ -1,0 +1,46 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Vendor, VendorRisk, VendorStatus } from "@procure/contracts";
+import type { Database } from "../tables.ts";
+import type { VendorsRow } from "./tables.ts";
+import { likePattern } from "./search.ts";
+
+export function toVendor(row: Selectable<VendorsRow>): Vendor {
+  const { version: _version, ...rest } = row;
+  return { ...rest, status: row.status as VendorStatus, risk: row.risk as VendorRisk };
+}
+
+export type VendorFilter = {
+  q?: string;
+  status?: VendorStatus;
+  risk?: VendorRisk;
+  limit: number;
+  /** Keyset: the lower-cased name and id of the last row of the previous page. */
+  after?: { key: string; id: string };
+};
+
+/** Vendors by name. */
+export async function listVendors(db: Kysely<Database>, filter: VendorFilter): Promise<Vendor[]> {
+  let query = db.selectFrom("rm_vendors").selectAll();
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.risk) query = query.where("risk", "=", filter.risk);
+  if (filter.q) {
+    const like = likePattern(filter.q);
+    query = query.where((eb) => eb.or([eb("name", "ilike", like), eb("notes", "ilike", like), eb("website", "ilike", like)]));
+  }
+  if (filter.after) query = query.where(sql<boolean>`(lower(name), id) > (${filter.after.key}, ${filter.after.id}::uuid)`);
+  const rows = await query.orderBy(sql`lower(name)`).orderBy("id").limit(filter.limit).execute();
+  return rows.map(toVendor);
+}
+
+export async function getVendor(db: Kysely<Database>, id: string): Promise<Vendor | null> {
+  const row = await db.selectFrom("rm_vendors").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toVendor(row) : null;
+}
+
+/** Vendors by status, from the counts the projection keeps. */
+export async function vendorCounts(db: Kysely<Database>): Promise<Record<VendorStatus, number>> {
+  const rows = await db.selectFrom("rm_vendor_counts").select(["status", "count"]).execute();
+  const counts = { active: 0, blocked: 0 };
+  for (const row of rows) if (row.status === "active" || row.status === "blocked") counts[row.status] = Number(row.count);
+  return counts;
+}

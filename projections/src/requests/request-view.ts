@@ -1,0 +1,58 @@
+import type { ApprovalStage, PurchaseRequest, Role, StoredEvent } from "@procure/contracts";
+
+/**
+ * A request as its own stream tells it. The requests read model stores exactly this, and a command's answer
+ * uses it directly when the read model has not caught up yet, so the two can never disagree.
+ */
+export function requestView(events: readonly StoredEvent[]): PurchaseRequest | null {
+  let view: PurchaseRequest | null = null;
+  for (const event of events) {
+    if (event.type === "RequestCreated") {
+      const d = event.data;
+      view = {
+        id: d.request_id,
+        title: d.title,
+        status: "pending",
+        amount: d.amount,
+        description: d.description,
+        category_id: d.category_id,
+        category_name: d.category_name,
+        vendor_id: d.vendor_id,
+        vendor_name: d.vendor_name,
+        po_number: null,
+        requester_id: d.requester_id,
+        requester_email: d.requester_email,
+        rule_id: d.rule_id,
+        stages: d.stages,
+        current_stage_role: null,
+        version: event.stream_version,
+        created_at: event.recorded_at,
+        updated_at: event.recorded_at,
+      };
+    } else if (view) {
+      view = evolveView(view, event);
+    }
+    if (view) view.current_stage_role = view.status === "pending" ? ((view.stages.find((s) => s.status === "waiting")?.role as Role) ?? null) : null;
+  }
+  return view;
+}
+
+function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest {
+  const decided = { decided_by: event.metadata.actor_email ?? event.metadata.actor_id, decided_at: event.recorded_at };
+  const touched = { version: event.stream_version, updated_at: event.recorded_at };
+  const setStage = (index: number | null, status: ApprovalStage["status"], rest: ApprovalStage["status"] | null) =>
+    view.stages.map((s, i) => (i === index ? { ...s, status, ...decided } : rest && s.status === "waiting" ? { ...s, status: rest } : s));
+  switch (event.type) {
+    case "RequestStageApproved":
+      return { ...view, ...touched, stages: setStage(event.data.stage_index, "approved", null) };
+    case "RequestApproved":
+      return { ...view, ...touched, status: "approved" };
+    case "RequestDenied":
+      return { ...view, ...touched, status: "denied", stages: setStage(event.data.stage_index, "denied", "skipped") };
+    case "RequestLinkedToOrder":
+      return { ...view, ...touched, po_number: event.data.po_number };
+    default:
+      // Comments and files are on the request's stream but do not change the request row.
+      return view;
+  }
+}

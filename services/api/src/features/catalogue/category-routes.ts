@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  catalogueWriterRoles,
+  categoryBody,
+  categoryListQuery,
+  categoryPatchBody,
+  categorySummary,
+  idParams,
+} from "@procure/contracts";
+import { archiveCategory, createCategory, updateCategory } from "@procure/domain";
+import { listCategorySummaries } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { categoryAggregate } from "./aggregates.ts";
+import { parentLineage } from "./catalogue-refs.ts";
+import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+
+const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const writer = requireRole(catalogueWriterRoles);
+  const summary = (id: string) =>
+    rowOr404(async () => (await listCategorySummaries(deps.db, true)).find((c) => c.id === id) ?? null, "Category");
+
+  app.get(
+    "/api/categories",
+    {
+      preHandler: app.requirePermission("catalogue:read"),
+      schema: { tags: ["catalogue"], querystring: categoryListQuery, response: { 200: z.array(categorySummary), ...errorResponses } },
+    },
+    async (request) => listCategorySummaries(deps.db, request.query.include_archived === "true"),
+  );
+
+  app.post(
+    "/api/categories",
+    { preHandler: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...errorResponses } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      const lineage = await parentLineage(deps, request.body.parent_id);
+      return runCommand(deps, request, reply, {
+        status: 201,
+        decide: decideOn(deps, categoryAggregate, id, () => createCategory(id, request.body, lineage)),
+        respond: summary(id),
+      });
+    },
+  );
+
+  app.patch(
+    "/api/categories/:id",
+    {
+      preHandler: writer,
+      schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const lineage = await parentLineage(deps, request.body.parent_id);
+      return runCommand(deps, request, reply, {
+        decide: decideOn(deps, categoryAggregate, id, (state) => updateCategory(state, request.body, lineage)),
+        respond: summary(id),
+      });
+    },
+  );
+
+  /** Archiving keeps the history (requests still name the category) but takes it out of lists and routing. */
+  app.delete(
+    "/api/categories/:id",
+    { preHandler: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) =>
+      runCommand(deps, request, reply, {
+        status: 204,
+        decide: decideOn(deps, categoryAggregate, request.params.id, archiveCategory),
+        respond: async () => null,
+      }),
+  );
+};
+
+export default categoryRoutes;

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { errorBody, errorCodes, type NewEvent, type Role, type StoredEvent, type StreamType } from "@procure/contracts";
+import type { StreamAppend } from "@procure/eventstore";
+import type { AppDeps } from "../../deps.ts";
+import { HttpError, sendError } from "../../plugins/errors.ts";
+
+/** Error answers every route of this feature may give, in the one shared shape. */
+export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+/** How to find and fold one kind of stream: enough to load state and append with its expected version. */
+export type Aggregate<S> = {
+  streamType: StreamType;
+  streamId: (id: string) => string;
+  evolve: (state: S, event: StoredEvent) => S;
+  initial: S;
+};
+
+export async function loadAggregate<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string) {
+  const events = await deps.store.readStream(aggregate.streamId(id));
+  return { state: events.reduce(aggregate.evolve, aggregate.initial), version: events.at(-1)?.stream_version ?? 0 };
+}
+
+/** A runCommand `decide` for one stream: load it, let the domain decide, append at the version read. */
+export function decideOn<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string, decide: (state: S) => NewEvent[]) {
+  return async (): Promise<StreamAppend[]> => {
+    const { state, version } = await loadAggregate(deps, aggregate, id);
+    return [{ streamType: aggregate.streamType, streamId: aggregate.streamId(id), expectedVersion: version, events: decide(state) }];
+  };
+}
+
+/**
+ * A role guard for actions the permission matrix in contracts/roles.ts does not name yet (catalogue curation);
+ * it answers exactly like app.requirePermission.
+ */
+export const requireRole = (roles: readonly Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!roles.includes(request.actor.role)) return sendError(reply, 403, errorCodes.forbidden, "Your role does not allow this action.");
+};
+
+/** Reads a row for an answer; a missing one is the feature's 404 in the shared error shape. */
+export const rowOr404 =
+  <T>(load: () => Promise<T | null>, what: string) =>
+  async (): Promise<T> => {
+    const row = await load();
+    if (!row) throw new HttpError(404, errorCodes.notFound, `${what} not found.`);
+    return row;
+  };

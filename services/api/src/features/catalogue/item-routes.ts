@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogueItemBody, catalogueItemPatchBody, catalogueWriterRoles, errorCodes, idParams, overviewItem } from "@procure/contracts";
+import { createItem, updateItem } from "@procure/domain";
+import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { itemAggregate } from "./aggregates.ts";
+import { requireActiveCategory } from "./catalogue-refs.ts";
+import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+
+/** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
+async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: string) {
+  if (!sku) return;
+  const holder = await findItemIdBySku(deps.db, sku);
+  if (holder && holder !== itemId) throw new HttpError(409, errorCodes.conflict, `SKU ${sku} is already in the catalogue.`);
+}
+
+const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const writer = requireRole(catalogueWriterRoles);
+  const answer = (id: string) => rowOr404(() => findOverviewItem(deps.db, id), "Catalogue item");
+
+  app.post(
+    "/api/catalogue/items",
+    { preHandler: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...errorResponses } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      await requireActiveCategory(deps, request.body.category_id);
+      await requireFreeSku(deps, request.body.sku, id);
+      return runCommand(deps, request, reply, {
+        status: 201,
+        decide: decideOn(deps, itemAggregate, id, () => createItem(id, request.body)),
+        respond: answer(id),
+      });
+    },
+  );
+
+  app.patch(
+    "/api/catalogue/items/:id",
+    {
+      preHandler: writer,
+      schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
+      await requireFreeSku(deps, request.body.sku, id);
+      return runCommand(deps, request, reply, {
+        decide: decideOn(deps, itemAggregate, id, (state) => updateItem(state, request.body)),
+        respond: answer(id),
+      });
+    },
+  );
+};
+
+export default itemRoutes;

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogueOverview } from "@procure/contracts";
+import { readCatalogueOverview } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { errorResponses } from "./command-helpers.ts";
+
+const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    "/api/catalogue/overview",
+    {
+      onRequest: app.authenticate,
+      preHandler: app.requirePermission("catalogue:read"),
+      schema: { tags: ["catalogue"], response: { 200: catalogueOverview, ...errorResponses } },
+    },
+    async () => readCatalogueOverview(deps.db),
+  );
+};
+
+export default overviewRoutes;

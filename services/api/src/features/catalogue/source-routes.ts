@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  catalogueWriterRoles,
+  feedImportBody,
+  idParams,
+  overviewFeed,
+  overviewPunchout,
+  punchoutConnectionBody,
+  punchoutConnectionPatchBody,
+  punchoutTransactionsBody,
+  vendorFeedBody,
+} from "@procure/contracts";
+import * as domain from "@procure/domain";
+import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { feedAggregate, punchoutAggregate } from "./aggregates.ts";
+import { requireActiveCategory } from "./catalogue-refs.ts";
+import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+
+const tags = ["catalogue"];
+
+/** Where catalogue content comes from: vendor-managed feeds and PunchOut connections, and what they report. */
+const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  app.addHook("preHandler", requireRole(catalogueWriterRoles));
+  const feed = (id: string) => rowOr404(() => findOverviewFeed(deps.db, id), "Vendor feed");
+  const connection = (id: string) => rowOr404(() => findOverviewPunchout(deps.db, id), "PunchOut connection");
+
+  app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...errorResponses } } }, async (request, reply) => {
+    const id = randomUUID();
+    await requireActiveCategory(deps, request.body.category_id);
+    return runCommand(deps, request, reply, {
+      status: 201,
+      decide: decideOn(deps, feedAggregate, id, () => domain.registerFeed(id, request.body)),
+      respond: feed(id),
+    });
+  });
+
+  app.post(
+    "/api/catalogue/feeds/:id/imports",
+    { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...errorResponses } } },
+    async (request, reply) =>
+      runCommand(deps, request, reply, {
+        decide: decideOn(deps, feedAggregate, request.params.id, (state) => domain.recordFeedImport(state, request.body)),
+        respond: feed(request.params.id),
+      }),
+  );
+
+  app.post(
+    "/api/catalogue/feeds/:id/review",
+    { schema: { tags, params: idParams, response: { 200: overviewFeed, ...errorResponses } } },
+    async (request, reply) =>
+      runCommand(deps, request, reply, {
+        decide: decideOn(deps, feedAggregate, request.params.id, domain.reviewFeedChanges),
+        respond: feed(request.params.id),
+      }),
+  );
+
+  app.post(
+    "/api/catalogue/punchout-connections",
+    { schema: { tags, body: punchoutConnectionBody, response: { 201: overviewPunchout, ...errorResponses } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      await requireActiveCategory(deps, request.body.category_id);
+      return runCommand(deps, request, reply, {
+        status: 201,
+        decide: decideOn(deps, punchoutAggregate, id, () => domain.createPunchoutConnection(id, request.body)),
+        respond: connection(id),
+      });
+    },
+  );
+
+  app.patch(
+    "/api/catalogue/punchout-connections/:id",
+    { schema: { tags, params: idParams, body: punchoutConnectionPatchBody, response: { 200: overviewPunchout, ...errorResponses } } },
+    async (request, reply) => {
+      if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
+      return runCommand(deps, request, reply, {
+        decide: decideOn(deps, punchoutAggregate, request.params.id, (state) => domain.updatePunchoutConnection(state, request.body)),
+        respond: connection(request.params.id),
+      });
+    },
+  );
+
+  app.post(
+    "/api/catalogue/punchout-connections/:id/transactions",
+    { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...errorResponses } } },
+    async (request, reply) =>
+      runCommand(deps, request, reply, {
+        decide: decideOn(deps, punchoutAggregate, request.params.id, (state) =>
+          domain.recordPunchoutTransactions(state, request.body.carts, request.body.successful_carts),
+        ),
+        respond: connection(request.params.id),
+      }),
+  );
+};
+
+export default sourceRoutes;

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { can, errorBody, purchaseOrder, roles, vendor, type Permission, type Role } from "@procure/contracts";
+import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
+import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { expectCall } from "./testing/http.ts";
+
+let t: TestApp;
+let users: Record<Role, TestUser>;
+let vendorId: string;
+let orderId: string;
+beforeAll(async () => {
+  t = await startTestApp("purchasing-permissions");
+  users = await createUsers(t);
+  vendorId = (await expectCall(t, "POST", "/api/vendors", { token: users.admin.token, body: { name: "Matrix Ltd" }, status: 201, schema: vendor })).id;
+  orderId = (await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 1, vendor_id: vendorId }, status: 201, schema: purchaseOrder })).id;
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** Every purchasing route with the permission the matrix in contracts/roles.ts says it needs (null: any signed-in user). */
+const routes: { method: string; url: () => string | Promise<string>; body?: () => object; needs: Permission | null }[] = [
+  { method: "GET", url: () => "/api/vendors", needs: "vendors:read" },
+  { method: "GET", url: () => `/api/vendors/${vendorId}`, needs: "vendors:read" },
+  { method: "POST", url: () => "/api/vendors", body: () => ({ name: `Vendor ${Math.random()}` }), needs: "vendors:write" },
+  { method: "PATCH", url: () => `/api/vendors/${vendorId}`, body: () => ({ notes: `note ${Math.random()}` }), needs: "vendors:write" },
+  { method: "GET", url: () => "/api/orders", needs: "orders:read" },
+  { method: "GET", url: () => `/api/orders/${orderId}`, needs: "orders:read" },
+  { method: "POST", url: () => "/api/orders", body: () => ({ total: 2, vendor_name: "Matrix Ltd" }), needs: "orders:write" },
+  { method: "PUT", url: () => `/api/orders/${orderId}`, body: () => ({ total: Math.random(), vendor_id: vendorId }), needs: "orders:write" },
+  { method: "PATCH", url: () => `/api/orders/${orderId}`, body: () => ({ notes: `note ${Math.random()}` }), needs: "orders:write" },
+  { method: "DELETE", url: async () => `/api/orders/${await freshOrder()}`, needs: "orders:write" },
+  { method: "GET", url: () => "/api/dashboard", needs: null },
+];
+
+/** Each delete gets an order of its own, so one role's delete leaves the others something to delete. */
+const freshOrder = async () =>
+  (await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 3, vendor_name: "Fresh" }, status: 201, schema: purchaseOrder })).id;
+
+const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.runtime.db)).rows[0]!.n);
+
+describe("the role matrix on purchasing routes", () => {
+  const cases = routes.flatMap((route) => roles.map((role) => ({ route, role })));
+
+  it.each(cases.filter(({ route, role }) => route.needs && !can(role, route.needs)))(
+    "$route.method $route.needs is 403 for $role, in the error shape, appending nothing",
+    async ({ route, role }) => {
+      const url = await route.url();
+      const before = await eventCount();
+      const res = await t.call(route.method, url, { token: users[role].token, body: route.body?.() });
+      expect(res.statusCode).toBe(403);
+      expect(errorBody.parse(res.json()).error.code).toBe("forbidden");
+      expect(await eventCount()).toBe(before);
+    },
+  );
+
+  it.each(cases.filter(({ route, role }) => !route.needs || can(role, route.needs)))(
+    "$route.method $route.needs is allowed for $role",
+    async ({ route, role }) => {
+      const res = await t.call(route.method, await route.url(), { token: users[role].token, body: route.body?.() });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    },
+  );
+
+  it("refuses every route without a token with 401", async () => {
+    for (const route of routes) {
+      const res = await t.call(route.method, await route.url(), { body: route.body?.() });
+      expect(res.statusCode, route.method).toBe(401);
+      errorBody.parse(res.json());
+    }
+  });
+});

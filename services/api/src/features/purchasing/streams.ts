@@ -1,0 +1,33 @@
+import type { NewEvent, StoredEvent } from "@procure/contracts";
+import {
+  evolveOrder,
+  evolveVendor,
+  initialOrderState,
+  initialVendorState,
+  orderStreamId,
+  poNumberStreamId,
+  vendorNameStreamId,
+  vendorStreamId,
+} from "@procure/domain";
+import type { AppDeps } from "../../deps.ts";
+
+/** A stream folded into its aggregate state, with the version the next append must expect. */
+async function load<S>(deps: AppDeps, streamId: string, evolve: (s: S, e: StoredEvent | NewEvent) => S, initial: S) {
+  const events = await deps.store.readStream(streamId);
+  return { state: events.reduce(evolve, initial), version: events.length };
+}
+
+export const loadVendor = (deps: AppDeps, id: string) => load(deps, vendorStreamId(id), evolveVendor, initialVendorState);
+export const loadOrder = (deps: AppDeps, id: string) => load(deps, orderStreamId(id), evolveOrder, initialOrderState);
+
+/** The order holding a PO number, or null while it is free. */
+export async function poNumberHolder(deps: AppDeps, poNumber: string): Promise<string | null> {
+  const [first] = await deps.store.readStream(poNumberStreamId(poNumber));
+  return first?.type === "PoNumberReserved" ? first.data.order_id : null;
+}
+
+/** The vendor registered under a name, or null when no vendor has it. */
+export async function vendorNamed(deps: AppDeps, name: string): Promise<string | null> {
+  const [first] = await deps.store.readStream(vendorNameStreamId(name));
+  return first?.type === "VendorNameReserved" ? first.data.vendor_id : null;
+}

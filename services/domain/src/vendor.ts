@@ -1,0 +1,73 @@
+import { vendorNameKey, type EventData, type NewEvent, type StoredEvent, type VendorStatus } from "@procure/contracts";
+import { conflict, notFound } from "./domain-error.ts";
+
+export type VendorDetails = Omit<EventData<"VendorUpdated">, "vendor_id">;
+
+export type VendorState =
+  | { exists: false }
+  | ({ exists: true; id: string; name: string; status: VendorStatus } & VendorDetails);
+
+export const initialVendorState: VendorState = { exists: false };
+
+export const vendorStreamId = (id: string) => `vendor-${id}`;
+/** One stream per vendor name, so that two registrations of one name cannot both succeed. */
+export const vendorNameStreamId = (name: string) => `vendor-name-${vendorNameKey(name)}`;
+
+export function evolveVendor(state: VendorState, event: StoredEvent | NewEvent): VendorState {
+  if (event.type === "VendorRegistered") {
+    const { vendor_id, ...rest } = event.data;
+    return { exists: true, id: vendor_id, ...rest };
+  }
+  if (!state.exists) return state;
+  switch (event.type) {
+    case "VendorUpdated":
+      return { ...state, ...detailsOf(event.data) };
+    case "VendorBlocked":
+      return { ...state, status: "blocked" };
+    case "VendorUnblocked":
+      return { ...state, status: "active" };
+    default:
+      return state;
+  }
+}
+
+function detailsOf(data: VendorDetails): VendorDetails {
+  return { risk: data.risk, website: data.website, notes: data.notes, renewal_date: data.renewal_date };
+}
+
+export type RegisterVendorInput = { vendorId: string; name: string; status: VendorStatus } & VendorDetails;
+
+/** `nameTaken`: the vendor-name stream already holds a reservation. */
+export function registerVendor(input: RegisterVendorInput, nameTaken: boolean): { vendorEvents: NewEvent[]; nameEvents: NewEvent[] } {
+  if (nameTaken) throw conflict(`A vendor named ${input.name} already exists.`);
+  const { vendorId, ...rest } = input;
+  return {
+    vendorEvents: [{ type: "VendorRegistered", data: { vendor_id: vendorId, ...rest } }],
+    nameEvents: [{ type: "VendorNameReserved", data: { name: input.name, vendor_id: vendorId } }],
+  };
+}
+
+export type VendorChanges = Partial<VendorDetails> & { status?: VendorStatus; reason?: string | null };
+
+/** Detail edits become one VendorUpdated; a status change is its own VendorBlocked / VendorUnblocked. No change, no events. */
+export function changeVendor(state: VendorState, changes: VendorChanges): NewEvent[] {
+  if (!state.exists) throw notFound("Vendor not found.");
+  const details: VendorDetails = {
+    risk: changes.risk ?? state.risk,
+    website: changes.website === undefined ? state.website : changes.website,
+    notes: changes.notes === undefined ? state.notes : changes.notes,
+    renewal_date: changes.renewal_date === undefined ? state.renewal_date : changes.renewal_date,
+  };
+  const events: NewEvent[] = [];
+  const detailsChanged = (Object.keys(details) as (keyof VendorDetails)[]).some((k) => details[k] !== state[k]);
+  if (detailsChanged) events.push({ type: "VendorUpdated", data: { vendor_id: state.id, ...details } });
+  if (changes.status && changes.status !== state.status) {
+    const reason = changes.reason ?? null;
+    events.push(
+      changes.status === "blocked"
+        ? { type: "VendorBlocked", data: { vendor_id: state.id, reason } }
+        : { type: "VendorUnblocked", data: { vendor_id: state.id, reason } },
+    );
+  }
+  return events;
+}
