@@ -1,3 +1,4 @@
+import { permissions } from "./roles.ts";
 import { z } from "zod";
 import { blankAsNull, money, requiredText, shortText } from "./common.ts";
 import type { Role } from "./roles.ts";
@@ -10,11 +11,8 @@ import {
   ssoStatuses,
 } from "./catalogue-events.ts";
 
-/**
- * Who curates the catalogue. Kept beside the schemas until the permission matrix in roles.ts gains a
- * "catalogue:write" entry; the API checks it the same way as requirePermission.
- */
-export const catalogueWriterRoles: readonly Role[] = ["buyer", "admin"];
+/** Who curates the catalogue, from the permission matrix. */
+export const catalogueWriterRoles: readonly Role[] = permissions["catalogue:write"];
 
 /** Optional text: "" arrives from forms and means null; a create stores null for a missing field. */
 const text = (max = 200) => blankAsNull(shortText(max));

@@ -46,6 +46,7 @@ export const permissions = {
   "vendors:read": ["requester", "approver", "buyer", "finance", "admin"],
   "vendors:write": ["buyer", "admin"],
   "catalogue:read": ["requester", "approver", "buyer", "finance", "admin"],
+  "catalogue:write": ["buyer", "admin"],
   "users:read": ["admin"],
   "users:write": ["admin"],
   "rules:read": ["admin"],

@@ -19,7 +19,7 @@ import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
 import { features } from "./features.ts";
 
-export const roles = ["api", "relay", "projector", "webhooks"] as const;
+export const roles = ["api", "relay", "projector"] as const;
 export type ProcessRole = (typeof roles)[number];
 
 export type Runtime = {

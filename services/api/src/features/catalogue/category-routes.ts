@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  catalogueWriterRoles,
   categoryBody,
   categoryListQuery,
   categoryPatchBody,
@@ -15,11 +14,11 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { categoryAggregate } from "./aggregates.ts";
 import { parentLineage } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
 
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
-  const writer = requireRole(catalogueWriterRoles);
+  const writer = app.requirePermission("catalogue:write");
   const summary = (id: string) =>
     rowOr404(async () => (await listCategorySummaries(deps.db, true)).find((c) => c.id === id) ?? null, "Category");
 

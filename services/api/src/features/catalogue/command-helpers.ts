@@ -28,14 +28,6 @@ export function decideOn<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string, 
   };
 }
 
-/**
- * A role guard for actions the permission matrix in contracts/roles.ts does not name yet (catalogue curation);
- * it answers exactly like app.requirePermission.
- */
-export const requireRole = (roles: readonly Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
-  if (!roles.includes(request.actor.role)) return sendError(reply, 403, errorCodes.forbidden, "Your role does not allow this action.");
-};
-
 /** Reads a row for an answer; a missing one is the feature's 404 in the shared error shape. */
 export const rowOr404 =
   <T>(load: () => Promise<T | null>, what: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { catalogueItemBody, catalogueItemPatchBody, catalogueWriterRoles, errorCodes, idParams, overviewItem } from "@procure/contracts";
+import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
 import { createItem, updateItem } from "@procure/domain";
 import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
@@ -8,7 +8,7 @@ import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { itemAggregate } from "./aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
 
 /** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
 async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: string) {
@@ -19,7 +19,7 @@ async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: st
 
 const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
-  const writer = requireRole(catalogueWriterRoles);
+  const writer = app.requirePermission("catalogue:write");
   const answer = (id: string) => rowOr404(() => findOverviewItem(deps.db, id), "Catalogue item");
 
   app.post(

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  catalogueWriterRoles,
   feedImportBody,
   idParams,
   overviewFeed,
@@ -17,14 +16,14 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { feedAggregate, punchoutAggregate } from "./aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, requireRole, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
 
 const tags = ["catalogue"];
 
 /** Where catalogue content comes from: vendor-managed feeds and PunchOut connections, and what they report. */
 const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
-  app.addHook("preHandler", requireRole(catalogueWriterRoles));
+  app.addHook("preHandler", app.requirePermission("catalogue:write"));
   const feed = (id: string) => rowOr404(() => findOverviewFeed(deps.db, id), "Vendor feed");
   const connection = (id: string) => rowOr404(() => findOverviewPunchout(deps.db, id), "PunchOut connection");
 
