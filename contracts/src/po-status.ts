@@ -35,13 +35,14 @@ export function isPastDue(status: unknown, expectedDate: string | null | undefin
   return end !== null && end.getTime() < now.getTime();
 }
 
-/** Due soon = the expected day falls from now up to `days` ahead. */
+/** Due soon = the expected day falls from now up to `days` ahead: not yet over, and starting within the window. */
 export function isDueSoon(status: unknown, expectedDate: string | null | undefined, now: Date, days = 7): boolean {
   if (!expectedDate || !countsAsOpen(status)) return false;
   const end = endOfDay(expectedDate);
   if (!end) return false;
-  const t = end.getTime();
-  return t >= now.getTime() && t <= now.getTime() + days * 86_400_000;
+  const start = new Date(end);
+  start.setHours(0, 0, 0, 0);
+  return end.getTime() >= now.getTime() && start.getTime() <= now.getTime() + days * 86_400_000;
 }
 
 /** PO screen: open = draft, issued, receiving; awaiting receipt = issued, receiving. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { EventMetadata, NewEvent, Position, StoredEvent, StreamType } from "@procure/contracts";
 import { ConcurrencyConflictError, IdempotentReplay, isUniqueViolation } from "./errors.ts";
-import { chainHash, GENESIS_HASH } from "./hash-chain.ts";
+import { chainHash, GENESIS_HASH, type HashedFields } from "./hash-chain.ts";
 import { currentSchemaVersion, upcast } from "./upcasters.ts";
 import type { EventStoreTables } from "./tables.ts";
 import { ORIGIN, comparePositions } from "./position.ts";
@@ -30,20 +30,8 @@ type Db = Kysely<EventStoreTables>;
 const eventColumns = sql`event_id::text as event_id, stream_type, stream_id, stream_version, type, schema_version,
   data, metadata, recorded_at, transaction_id::text as transaction_id, global_position::text as global_position, hash`;
 
-type EventRow = {
-  event_id: string;
-  stream_type: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: string;
-  transaction_id: string;
-  global_position: string;
-  hash: string;
-};
+/** A row as stored: the hashed fields plus where it sits in the log. */
+export type EventRow = HashedFields & { transaction_id: string; global_position: string; hash: string };
 
 export function toStoredEvent(row: EventRow): StoredEvent {
   return upcast({
@@ -97,9 +85,14 @@ export class EventStore {
 
   /** A stream's events in order; with `upTo`, only those at or below that version. */
   async readStream(streamId: string, upTo?: number): Promise<StoredEvent[]> {
+    return (await this.readStreamRows(streamId, upTo)).map(toStoredEvent);
+  }
+
+  /** The stream's rows exactly as stored, without upcasting: what the hash chain covers. */
+  async readStreamRows(streamId: string, upTo?: number): Promise<EventRow[]> {
     const { rows } = await sql<EventRow>`select ${eventColumns} from events where stream_id = ${streamId}
       ${upTo === undefined ? sql`` : sql`and stream_version <= ${upTo}`} order by stream_version`.execute(this.db);
-    return rows.map(toStoredEvent);
+    return rows;
   }
 
   /**

@@ -1,23 +1,12 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { ChainVerification } from "@procure/contracts";
 import { chainHash, GENESIS_HASH } from "./hash-chain.ts";
 import type { EventStoreTables } from "./tables.ts";
+import { EventStore } from "./event-store.ts";
 
 /** Recomputes a stream's hash chain from the stored rows and names the first event that does not match. */
 export async function verifyStreamChain(db: Kysely<EventStoreTables>, streamId: string): Promise<ChainVerification> {
-  const { rows } = await sql<{
-    event_id: string;
-    stream_type: string;
-    stream_id: string;
-    stream_version: number;
-    type: string;
-    schema_version: number;
-    data: unknown;
-    metadata: unknown;
-    recorded_at: string;
-    hash: string;
-  }>`select event_id::text as event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata,
-      recorded_at, hash from events where stream_id = ${streamId} order by stream_version`.execute(db);
+  const rows = await new EventStore(db).readStreamRows(streamId);
   let previous = GENESIS_HASH;
   let expectedVersion = 1;
   for (const row of rows) {
