@@ -56,7 +56,7 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.db, checkpointName(projection));
       if (!checkpoint || checkpoint.version !== projection.version) {
-        this.options.log?.("projection version changed; rebuilding from the log", { projection: projection.name });
+        if (checkpoint) this.options.log?.("projection version changed; rebuilding from the log", { projection: projection.name });
         await this.reset(projection);
       } else {
         this.positions.set(projection.name, checkpoint.position);

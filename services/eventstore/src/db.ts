@@ -23,6 +23,26 @@ const parsers: Record<number, (value: string) => unknown> = {
   [TIMESTAMP]: (v) => toIso(`${v}+00`),
 };
 
+/**
+ * PGlite syncs its file system after each top-level query but not after a transaction's COMMIT, so a process
+ * killed right after a committed append would lose it. Sync before the commit is reported.
+ */
+function durableTransactions(pglite: PGlite): PGlite {
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === "transaction") {
+        return async <T>(callback: Parameters<PGlite["transaction"]>[0]) => {
+          const result = (await target.transaction(callback)) as T;
+          await target.syncToFs();
+          return result;
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
 
 export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: () => Promise<void> };
@@ -46,6 +66,6 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = new PGlite(target.dataDir ?? undefined, { parsers });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: durableTransactions(pglite) }) });
   return { db, target, close: () => db.destroy() };
 }

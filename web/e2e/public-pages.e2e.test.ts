@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startProduct, type RunningProduct } from "./support/server";
+import { openSession, type Session } from "./support/browser";
+
+let product: RunningProduct;
+let session: Session;
+
+beforeAll(async () => {
+  product = await startProduct("webpublic");
+  session = await openSession();
+});
+
+afterEach((context) => {
+  // The server's own output is the first thing needed when a browser step fails.
+  if (context.task.result?.state === "fail" && product) console.error(product.logs());
+});
+
+afterAll(async () => {
+  await session?.close().catch(() => {});
+  await product?.stop();
+});
+
+describe("public pages", () => {
+  it("submits a work order from the landing page", async () => {
+    const { page } = session;
+    await page.goto(`${product.url}/`);
+    const form = page.locator("#work-orders form");
+    const submit = form.getByRole("button", { name: "Submit work order" });
+    expect(await submit.isDisabled()).toBe(true);
+    await form.getByLabel("Title").fill("Replace the badge reader on floor 3");
+    await form.getByLabel("Details").fill("The reader at the east door rejects valid badges.");
+    await form.getByLabel("Your name").fill("Dana Ops");
+    await form.getByLabel("Work email").fill("dana.ops@example.com");
+    await form.getByLabel("Priority").selectOption("high");
+    await submit.click();
+
+    const message = form.getByText(/^Work order #\S+ submitted\. Procurement will follow up shortly\.$/);
+    await message.waitFor();
+    expect(await message.textContent()).toMatch(/^Work order #[0-9A-Z]+ submitted\. Procurement will follow up shortly\.$/);
+    expect(await form.getByLabel("Title").inputValue()).toBe("");
+  });
+
+  it("counts checklist items, rounds the percent and resets", async () => {
+    const { page } = session;
+    await page.goto(`${product.url}/resources/intake-checklist`);
+    const ready = page.getByTestId("checklist-ready");
+    const percent = page.getByTestId("checklist-percent");
+    expect(await ready.textContent()).toBe("0 of 20 items ready");
+    expect(await percent.textContent()).toBe("0%");
+    expect(await page.getByRole("checkbox").count()).toBe(20);
+    for (const heading of ["Clarify the request", "Lock in budget details", "Prepare vendor diligence", "Plan delivery and handoff"]) {
+      await page.getByRole("heading", { name: heading }).waitFor();
+    }
+    expect(await page.getByRole("button", { name: "Reset checklist" }).count()).toBe(0);
+
+    const boxes = page.getByRole("checkbox");
+    await boxes.nth(0).check();
+    await boxes.nth(6).check();
+    await boxes.nth(19).check();
+    expect(await ready.textContent()).toBe("3 of 20 items ready");
+    expect(await percent.textContent()).toBe("15%");
+    await page.getByText("1/5 ready").first().waitFor();
+
+    await page.getByRole("button", { name: "Reset checklist" }).click();
+    expect(await ready.textContent()).toBe("0 of 20 items ready");
+    expect(await page.getByRole("button", { name: "Reset checklist" }).count()).toBe(0);
+  });
+
+  it("keeps the chosen theme over a reload", async () => {
+    const { page } = session;
+    await page.goto(`${product.url}/`);
+    const toggle = page.getByTitle("Toggle theme");
+    const initial = await page.evaluate(() => document.documentElement.dataset.theme);
+    await toggle.click();
+    const chosen = initial === "dark" ? "light" : "dark";
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(chosen);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe(chosen);
+    expect(await toggle.textContent()).toBe(chosen === "dark" ? "☀️ Light" : "🌙 Dark");
+
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(chosen);
+    expect(await page.getByTitle("Toggle theme").textContent()).toBe(chosen === "dark" ? "☀️ Light" : "🌙 Dark");
+  });
+
+  it("shows the router's default screen for an unknown public route", async () => {
+    const { page } = session;
+    await page.goto(`${product.url}/no-such-page`);
+    await page.getByText("Unexpected Application Error!").waitFor();
+  });
+});

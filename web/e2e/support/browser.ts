@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { demoPassword } from "@procure/contracts";
+
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Session = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+/** Debian's Chromium with a fresh profile per session, so two sessions share no storage or cookies. */
+export async function openSession(viewport = { width: 1280, height: 900 }): Promise<Session> {
+  const profile = mkdtempSync(join(tmpdir(), "procure-web-e2e-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: chromiumArgs,
+    viewport,
+  });
+  context.setDefaultTimeout(20_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(demoPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/app`);
+}
+
+/** A marker on window survives client-side navigation and live refetches but not a reload. */
+export async function markPage(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+}
+
+export async function wasReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload !== true);
+}

@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { freePort } from "@procure/infra/testing/free-port";
+import { repoRoot, spawnUntil, type Child } from "@procure/infra/testing/child-process";
+import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
+
+export type RunningProduct = { url: string; logs: () => string; stop: () => Promise<void> };
+
+/** Builds the client into the test's own folder, so a run never serves a stale or half-written web/dist. */
+function buildClient(outDir: string) {
+  const result = spawnSync("npm", ["run", "build", "-w", "@procure/web", "--", "--outDir", outDir, "--emptyOutDir"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * The real product on a free port with the demo workspace seeded: its own data directory, and its own database and
+ * stream when DATABASE_URL / NATS_URL point at shared servers (as in CI).
+ */
+export async function startProduct(label: string): Promise<RunningProduct> {
+  const services: TestServices = await createTestServices(label);
+  let child: Child | null = null;
+  let port = 0;
+  try {
+    const webDist = join(services.dataDir, "web-dist");
+    buildClient(webDist);
+    port = await freePort();
+    child = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/start.ts"], {
+      env: { ...services.env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: webDist, LOG_LEVEL: "warn" },
+      ready: /Procure is running/,
+      timeoutMs: 150_000,
+    });
+  } catch (error) {
+    await child?.kill("SIGKILL");
+    await services.cleanup();
+    throw error;
+  }
+  const running = child;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    logs: () => {
+      const exit = running.process.exitCode ?? running.process.signalCode;
+      return `${exit === null ? "" : `[server exited: ${exit}]\n`}${running.output().slice(-6000)}`;
+    },
+    stop: async () => {
+      await running.kill("SIGTERM");
+      await services.cleanup();
+    },
+  };
+}

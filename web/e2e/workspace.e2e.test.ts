@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { sampleAccounts } from "@procure/contracts";
+import { startProduct, type RunningProduct } from "./support/server";
+import { markPage, openSession, signIn, wasReloaded, type Session } from "./support/browser";
+
+const emailOf = (role: "requester" | "approver" | "admin") => sampleAccounts.find((a) => a.role === role)!.email;
+
+const expectedNav: Record<string, string[]> = {
+  requester: ["Dashboard", "Requests", "Catalogue"],
+  approver: ["Dashboard", "Requests", "Approvals"],
+  admin: ["Dashboard", "Requests", "Approvals", "Purchase orders", "Vendors", "Catalogue", "Integrations", "Settings"],
+};
+
+async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.locator(".shell-sidebar").getByRole("navigation", { name: "Workspace" });
+  await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+  const names = await nav.getByRole("link").allTextContents();
+  return names.map((n) => n.replace(/^\W+/u, "").trim()).filter((n) => n !== "Intake checklist");
+}
+
+async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByTestId("inbox-badge");
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+function rowFor(page: Page, title: string) {
+  return page.locator("tbody tr").filter({ has: page.getByText(title, { exact: true }) });
+}
+
+let product: RunningProduct;
+const sessions: Session[] = [];
+const open = async () => {
+  const session = await openSession();
+  sessions.push(session);
+  return session;
+};
+
+beforeAll(async () => {
+  product = await startProduct("webflow");
+});
+
+afterEach((context) => {
+  // The server's own output is the first thing needed when a browser step fails.
+  if (context.task.result?.state === "fail" && product) console.error(product.logs());
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close().catch(() => {});
+  await product?.stop();
+});
+
+describe("signing in as each sample account", () => {
+  for (const role of ["requester", "approver", "admin"] as const) {
+    it(`shows the ${role}'s navigation`, async () => {
+      const { page, close } = await open();
+      await signIn(page, product.url, emailOf(role));
+      expect(await sidebarLinks(page)).toEqual(expectedNav[role]);
+      await expect.poll(() => page.locator(".shell-desktop-account .shell-email").textContent()).toBe(emailOf(role));
+      await close();
+    });
+  }
+
+  it("sends a role to /app when it opens a route it may not see, and unknown /app paths too", async () => {
+    const { page, close } = await open();
+    await signIn(page, product.url, emailOf("requester"));
+    await page.goto(`${product.url}/app/approvals`);
+    await page.waitForURL(`${product.url}/app`);
+    await page.goto(`${product.url}/app/no-such-screen`);
+    await page.waitForURL(`${product.url}/app`);
+    await close();
+  });
+
+  it("returns to the requested path and query after signing in", async () => {
+    const { page, close } = await open();
+    await page.goto(`${product.url}/app/requests?vendor=none`);
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(emailOf("requester"));
+    await page.getByLabel("Password").fill("procure-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${product.url}/app/requests?vendor=none`);
+    await close();
+  });
+});
+
+describe("a request moving between two people, live", () => {
+  const title = `Ergonomic footrests ${Date.now().toString(36)}`;
+  let requester: Session;
+  let approver: Session;
+
+  beforeAll(async () => {
+    requester = await open();
+    approver = await open();
+    await signIn(requester.page, product.url, emailOf("requester"));
+    await signIn(approver.page, product.url, emailOf("approver"));
+    await requester.page.getByRole("link", { name: "Requests" }).first().click();
+    await requester.page.getByRole("button", { name: "New request" }).first().waitFor();
+  });
+
+  it("raises the approver's open inbox badge when the requester creates a request", async () => {
+    const { page } = approver;
+    await page.getByRole("button", { name: /^Inbox/ }).click();
+    await page.getByRole("dialog", { name: "Workspace inbox" }).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: /^Refresh/ }).textContent()).toBe("Refresh");
+    const before = await badgeCount(page);
+    await markPage(page);
+
+    const r = requester.page;
+    await r.getByRole("button", { name: "New request" }).first().click();
+    await r.getByLabel("Title").fill(title);
+    await r.getByLabel("Amount (USD)").fill("245.50");
+    await r.getByRole("button", { name: "Submit request" }).click();
+    await r.getByText("Request created").waitFor();
+    await rowFor(r, title).waitFor();
+
+    await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(Math.min(99, before + 1));
+    await expect(page.getByRole("dialog", { name: "Workspace inbox" }).isVisible()).resolves.toBe(true);
+    expect(await wasReloaded(page)).toBe(false);
+  });
+
+  it("lets the approver cancel with Escape, then approve through the dialog; the requester's table shows approved", async () => {
+    const { page } = approver;
+    await page.keyboard.press("Escape");
+    await page.locator(".shell-sidebar").getByRole("link", { name: "Approvals" }).click();
+    const row = rowFor(page, title);
+    await row.waitFor();
+
+    await row.getByRole("button", { name: `Approve ${title}` }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    await expect.poll(() => row.count()).toBe(1);
+
+    await markPage(requester.page);
+    await row.getByRole("button", { name: `Approve ${title}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(title).waitFor();
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByText("Status updated").waitFor();
+    await expect.poll(() => rowFor(page, title).count(), { timeout: 10_000 }).toBe(0);
+
+    const requesterRow = rowFor(requester.page, title);
+    await expect.poll(() => requesterRow.locator(".badge").textContent(), { timeout: 15_000 }).toBe("approved");
+    expect(await wasReloaded(requester.page)).toBe(false);
+  });
+
+  it("shows both events on the request's timeline", async () => {
+    const r = requester.page;
+    await rowFor(r, title).getByRole("link", { name: title }).click();
+    const drawer = r.getByRole("dialog", { name: title });
+    await drawer.waitFor();
+    await drawer.getByRole("tab", { name: "Timeline" }).click();
+    const timeline = drawer.getByTestId("request-timeline");
+    await timeline.getByText("Request created").waitFor();
+    await timeline.getByText("Approved", { exact: true }).waitFor();
+    await expect(timeline.getByText(emailOf("approver")).count()).resolves.toBeGreaterThan(0);
+
+    await r.keyboard.press("Escape");
+    await r.waitForURL(`${product.url}/app/requests`);
+  });
+});
