@@ -61,6 +61,7 @@ export const eventDataSchemas = {
     storage_key: z.string(),
   }),
   RequestLinkedToOrder: z.object({ request_id: z.uuid(), order_id: z.uuid(), po_number: z.string() }),
+  RequestUnlinkedFromOrder: z.object({ request_id: z.uuid(), order_id: z.uuid() }),
   ...purchasingEventSchemas,
   ...catalogueEventSchemas,
 } as const;

@@ -4,7 +4,7 @@ import { requestAudience, type Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { scopesOf, tally } from "./tally.ts";
 
-type RequestChange = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied" | "RequestLinkedToOrder">;
+type RequestChange = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied" | "RequestLinkedToOrder" | "RequestUnlinkedFromOrder">;
 type Bucket = "submitted" | "pending" | "approved" | "denied" | "readyForPo";
 type Tracked = { requester_id: string; amount: number; status: string; po_number: string | null };
 
@@ -34,7 +34,7 @@ export const dashboardRequestsProjection: Projection = {
   name: "dashboard-requests",
   version: 1,
   tables: ["rm_dash_requests", "rm_dash_request_totals", "rm_dash_category_spend"],
-  handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder"],
+  handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"],
   async apply(db, event) {
     if (event.type === "RequestCreated") {
       const d = event.data;
@@ -70,6 +70,7 @@ export const dashboardRequestsProjection: Projection = {
     if (e.type === "RequestApproved") after.status = "approved";
     if (e.type === "RequestDenied") after.status = "denied";
     if (e.type === "RequestLinkedToOrder") after.po_number = e.data.po_number;
+    if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
     const was = bucketsOf(before);
     const is = bucketsOf(after);
     await count(db, before, was.filter((b) => !is.includes(b)), -1);

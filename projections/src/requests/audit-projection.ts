@@ -10,6 +10,7 @@ type RequestEvent = StoredEvent<
   | "RequestCommented"
   | "RequestFileAttached"
   | "RequestLinkedToOrder"
+  | "RequestUnlinkedFromOrder"
 >;
 
 /** What the timeline says happened, and the status it moved the request to (null: unchanged). */
@@ -29,6 +30,8 @@ function describe(event: RequestEvent): { action: string; to: string | null; det
       return { action: "attached a file", to: null, detail: event.data.filename };
     case "RequestLinkedToOrder":
       return { action: "linked to purchase order", to: null, detail: event.data.po_number };
+    case "RequestUnlinkedFromOrder":
+      return { action: "purchase order removed", to: null, detail: null };
   }
 }
 
@@ -45,6 +48,7 @@ export const auditProjection: Projection = {
     "RequestCommented",
     "RequestFileAttached",
     "RequestLinkedToOrder",
+    "RequestUnlinkedFromOrder",
   ],
   async apply(db, event) {
     const e = event as RequestEvent;

@@ -51,6 +51,8 @@ function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest 
       return { ...view, ...touched, status: "denied", stages: setStage(event.data.stage_index, "denied", "skipped") };
     case "RequestLinkedToOrder":
       return { ...view, ...touched, po_number: event.data.po_number };
+    case "RequestUnlinkedFromOrder":
+      return { ...view, ...touched, po_number: null };
     default:
       // Comments and files are on the request's stream but do not change the request row.
       return view;

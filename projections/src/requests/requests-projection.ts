@@ -3,7 +3,7 @@ import { EventStore } from "@procure/eventstore";
 import { requestAudience, type Projection } from "../projection.ts";
 import { requestView } from "./request-view.ts";
 
-const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder"];
+const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"];
 
 /** The requests list and detail: each row is the request's own stream folded by `requestView`. */
 export const requestsProjection: Projection = {

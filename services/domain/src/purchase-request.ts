@@ -11,6 +11,7 @@ export type RequestState =
       requesterId: string;
       stages: ApprovalStage[];
       fileCount: number;
+      linkedOrderId: string | null;
     };
 
 export const initialRequestState: RequestState = { exists: false };
@@ -20,7 +21,7 @@ export const requestStreamId = (id: string) => `request-${id}`;
 export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent): RequestState {
   if (event.type === "RequestCreated") {
     const d = event.data;
-    return { exists: true, id: d.request_id, status: "pending", requesterId: d.requester_id, stages: d.stages, fileCount: 0 };
+    return { exists: true, id: d.request_id, status: "pending", requesterId: d.requester_id, stages: d.stages, fileCount: 0, linkedOrderId: null };
   }
   if (!state.exists) return state;
   switch (event.type) {
@@ -32,6 +33,10 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
       return { ...state, status: "denied" };
     case "RequestFileAttached":
       return { ...state, fileCount: state.fileCount + 1 };
+    case "RequestLinkedToOrder":
+      return { ...state, linkedOrderId: event.data.order_id };
+    case "RequestUnlinkedFromOrder":
+      return { ...state, linkedOrderId: null };
     default:
       return state;
   }
@@ -105,6 +110,12 @@ export function attachFile(
 export function linkRequestToOrder(state: RequestState, orderId: string, poNumber: string): NewEvent[] {
   const s = requireExisting(state);
   return [{ type: "RequestLinkedToOrder", data: { request_id: s.id, order_id: orderId, po_number: poNumber } }];
+}
+
+/** An order that goes away releases its request, which becomes ready for a purchase order again. */
+export function unlinkRequestFromOrder(state: RequestState, orderId: string): NewEvent[] {
+  if (!state.exists || state.linkedOrderId !== orderId) return [];
+  return [{ type: "RequestUnlinkedFromOrder", data: { request_id: state.id, order_id: orderId } }];
 }
 
 /** Fresh approval stages for a route: one waiting stage per role, in order. */

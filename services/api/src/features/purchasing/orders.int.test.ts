@@ -96,6 +96,21 @@ describe("purchase orders and requests", () => {
     expect(audit.filter((a) => a.action === "linked to purchase order").map((a) => a.detail)).toEqual([order.po_number, `${order.po_number}-B`]);
     await expectRefused("POST", "/api/orders", { total: 1, vendor_name: "Acme", request_id: "00000000-0000-4000-8000-000000000000" }, 400, "Choose a valid request.");
   });
+
+  it("releases the request when its order is deleted: no PO number, back among the requests ready for a PO", async () => {
+    const request = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title: "Lamps", amount: 90 }, status: 201, schema: purchaseRequest });
+    await expectCall(t, "POST", `/api/requests/${request.id}/approve`, { token: users.approver.token });
+    const order = await create({ total: 90, vendor_name: "Acme", request_id: request.id });
+    const readyIds = async () =>
+      (await expectCall<{ requests: { mode: string; items: { id: string }[] } }>(t, "GET", "/api/dashboard", { token: users.admin.token })).requests.items.map((r) => r.id);
+    expect(await readyIds()).not.toContain(request.id);
+    expect((await t.call("DELETE", `/api/orders/${order.id}`, { token: users.buyer.token })).statusCode).toBe(204);
+    const released = await expectCall(t, "GET", `/api/requests/${request.id}`, { token: users.requester.token, schema: purchaseRequest });
+    expect(released.po_number).toBeNull();
+    expect(await readyIds()).toContain(request.id);
+    const audit = await expectCall<{ action: string }[]>(t, "GET", `/api/requests/${request.id}/audit`, { token: users.requester.token });
+    expect(audit.at(-1)?.action).toBe("purchase order removed");
+  });
 });
 
 describe("order lifecycle and lists", () => {
