@@ -30,7 +30,8 @@ export default defineConfig({
           include: ["{services,infra,web}/**/*.e2e.test.ts"],
           exclude: ["**/node_modules/**"],
           environment: "node",
-          testTimeout: 180_000,
+          // Fault tests stream thousands of commands through killed and restarted processes.
+          testTimeout: 480_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },
