@@ -41,18 +41,22 @@ export interface RequestCommentsRow {
   created_at: string;
 }
 
-export interface RequestAuditRow {
+/** One line of a timeline: who did what, and the status it moved from and to. */
+export interface TimelineFields {
   id: string;
-  request_id: string;
   stream_version: number;
   action: string;
-  actor_id: string | null;
   actor_email: string | null;
   actor_role: string | null;
   from_status: string | null;
   to_status: string | null;
   detail: string | null;
   created_at: string;
+}
+
+export interface RequestAuditRow extends TimelineFields {
+  request_id: string;
+  actor_id: string | null;
 }
 
 export interface RequestFilesRow {

@@ -7,6 +7,7 @@ import type {
   punchoutStatuses,
   ssoStatuses,
 } from "@procure/contracts";
+import type { TimelineFields } from "../tables.ts";
 
 type OneOf<T extends readonly string[]> = T[number];
 
@@ -117,17 +118,8 @@ export interface WorkOrdersRow {
   updated_at: string;
 }
 
-export interface WorkOrderTimelineRow {
-  id: string;
+export interface WorkOrderTimelineRow extends TimelineFields {
   work_order_id: string;
-  stream_version: number;
-  action: string;
-  actor_email: string | null;
-  actor_role: string | null;
-  from_status: string | null;
-  to_status: string | null;
-  detail: string | null;
-  created_at: string;
 }
 
 export interface LandingRequestsRow {
