@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody, idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
-import { deleteOrder, orderStreamId, requestStreamId, unlinkRequestFromOrder } from "@procure/domain";
+import { deleteOrder, orderStreamId } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
 import { getOrder, listOrders, localDay } from "@procure/projections/purchasing/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { loadRequest } from "../../requests/access.ts";
+import { releaseLinkedRequest } from "./release-request.ts";
 import { decodeCursor, encodeCursor, nextLink } from "../../routes/pagination.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { decideSaveOrder, type OrderInput } from "./save-order.ts";
@@ -93,13 +93,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
         decide: async () => {
           const { state, version } = await loadOrder(deps, id);
           const appends: StreamAppend[] = [{ streamType: "order", streamId: orderStreamId(id), expectedVersion: version, events: deleteOrder(state) }];
-          const requestId = state.exists ? state.fields.request_id : null;
-          if (requestId) {
-            const linked = await loadRequest(deps, requestId);
-            const events = unlinkRequestFromOrder(linked.state, id);
-            if (events.length) appends.push({ streamType: "request", streamId: requestStreamId(requestId), expectedVersion: linked.version, events });
-          }
-          return appends;
+          return [...appends, ...(await releaseLinkedRequest(deps, id, state.exists ? state.fields.request_id : null))];
         },
         respond: async () => null,
       });

@@ -111,6 +111,21 @@ describe("purchase orders and requests", () => {
     const audit = await expectCall<{ action: string }[]>(t, "GET", `/api/requests/${request.id}/audit`, { token: users.requester.token });
     expect(audit.at(-1)?.action).toBe("purchase order removed");
   });
+
+  it("moves the link when an order is pointed at another request", async () => {
+    const approved = async (title: string) => {
+      const r = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title, amount: 5 }, status: 201, schema: purchaseRequest });
+      await expectCall(t, "POST", `/api/requests/${r.id}/approve`, { token: users.approver.token });
+      return r;
+    };
+    const first = await approved("First");
+    const second = await approved("Second");
+    const order = await create({ total: 5, vendor_name: "Acme", request_id: first.id });
+    await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { request_id: second.id }, schema: purchaseOrder });
+    const poOf = async (id: string) => (await expectCall(t, "GET", `/api/requests/${id}`, { token: users.requester.token, schema: purchaseRequest })).po_number;
+    expect(await poOf(first.id)).toBeNull();
+    expect(await poOf(second.id)).toBe(order.po_number);
+  });
 });
 
 describe("order lifecycle and lists", () => {

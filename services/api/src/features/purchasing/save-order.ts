@@ -12,6 +12,7 @@ import {
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { loadRequest } from "../../requests/access.ts";
+import { releaseLinkedRequest } from "./release-request.ts";
 import type { PoNumberAllocator } from "./po-number-allocator.ts";
 import { loadOrder, loadVendor, poNumberHolder, vendorNamed } from "./streams.ts";
 
@@ -67,6 +68,7 @@ export async function decideSaveOrder(deps: AppDeps, allocator: PoNumberAllocato
   if (events.requestEvents.length && request) {
     appends.push({ streamType: "request", streamId: requestStreamId(draft.request_id!), expectedVersion: request.version, events: events.requestEvents });
   }
+  if (before?.request_id && before.request_id !== draft.request_id) appends.push(...(await releaseLinkedRequest(deps, orderId, before.request_id)));
   return appends;
 }
 
