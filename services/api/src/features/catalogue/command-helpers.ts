@@ -1,8 +1,7 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { errorBody, errorCodes, type NewEvent, type Role, type StoredEvent, type StreamType } from "@procure/contracts";
+import { errorBody, errorCodes, type NewEvent, type StoredEvent, type StreamType } from "@procure/contracts";
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
-import { HttpError, sendError } from "../../plugins/errors.ts";
+import { HttpError } from "../../plugins/errors.ts";
 
 /** Error answers every route of this feature may give, in the one shared shape. */
 export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
