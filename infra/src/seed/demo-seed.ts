@@ -16,28 +16,35 @@ export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "
 export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Database>): Promise<string | null> {
   const { rows } = await sql<{ any: boolean }>`select exists (select 1 from events) as any`.execute(db);
   if (rows[0]?.any) return null;
-  const client = new InjectClient(app);
-  const admin = sampleAccounts.find((a) => a.role === "admin")!;
-  const signup = await client.call<AuthResponse>("POST", "/api/auth/signup", { email: admin.email, password: demoPassword, role: "admin" });
-  const asAdmin = client.as(signup.token);
-  const tokens: Partial<DemoTokens> = { admin: signup.token };
-  for (const account of [...sampleAccounts, ...extraDemoAccounts]) {
-    if (account.role === "admin") continue;
-    await asAdmin.call("POST", "/api/users", { email: account.email, role: account.role, password: demoPassword });
-    const login = await client.call<AuthResponse>("POST", "/api/auth/login", { email: account.email, password: demoPassword });
-    tokens[account.role as keyof DemoTokens] = login.token;
+  // Hundreds of seeding calls would bury the start-up message in request logs.
+  const level = app.log.level;
+  app.log.level = "warn";
+  try {
+    const client = new InjectClient(app);
+    const admin = sampleAccounts.find((a) => a.role === "admin")!;
+    const signup = await client.call<AuthResponse>("POST", "/api/auth/signup", { email: admin.email, password: demoPassword, role: "admin" });
+    const asAdmin = client.as(signup.token);
+    const tokens: Partial<DemoTokens> = { admin: signup.token };
+    for (const account of [...sampleAccounts, ...extraDemoAccounts]) {
+      if (account.role === "admin") continue;
+      await asAdmin.call("POST", "/api/users", { email: account.email, role: account.role, password: demoPassword });
+      const login = await client.call<AuthResponse>("POST", "/api/auth/login", { email: account.email, password: demoPassword });
+      tokens[account.role as keyof DemoTokens] = login.token;
+    }
+    const all = tokens as DemoTokens;
+    // Categories and approval rules come first: requests take their category names and approval routes from them.
+    const categories = await seedCatalogue(client, all);
+    const vendors = await seedVendors(client, all);
+    await seedRequests(client, all, { categories, vendors });
+    await seedOrders(client, all, vendors);
+    return [
+      "Demo workspace ready. Sign in with any sample account:",
+      ...[...sampleAccounts, ...extraDemoAccounts].map((a) => `  ${a.label.padEnd(10)} ${a.email}`),
+      `  password   ${demoPassword}`,
+    ].join("\n");
+  } finally {
+    app.log.level = level;
   }
-  const all = tokens as DemoTokens;
-  // Categories and approval rules come first: requests take their category names and approval routes from them.
-  const categories = await seedCatalogue(client, all);
-  const vendors = await seedVendors(client, all);
-  await seedRequests(client, all, { categories, vendors });
-  await seedOrders(client, all, vendors);
-  return [
-    "Demo workspace ready. Sign in with any sample account:",
-    ...[...sampleAccounts, ...extraDemoAccounts].map((a) => `  ${a.label.padEnd(10)} ${a.email}`),
-    `  password   ${demoPassword}`,
-  ].join("\n");
 }
 
 async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { categories: string[]; vendors: string[] }) {
