@@ -29,7 +29,7 @@ export function mockFetch(routes: Record<string, Handler>) {
     if (!handler) return new Response(`no mock for ${method} ${path}`, { status: 599 });
     return handler(call);
   });
-  vi.stubGlobal("fetch", fetchMock);
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { fetchMock, calls };
 }
 

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { afterEach, vi } from "vitest";
+import { afterEach } from "vitest";
 import { cleanup } from "@testing-library/react";
 
 class SilentWebSocket {
@@ -20,11 +20,12 @@ class SilentWebSocket {
 }
 
 // Component tests never open real sockets; the live hub is exercised by the browser tests.
-vi.stubGlobal("WebSocket", SilentWebSocket);
+const realFetch = globalThis.fetch;
+globalThis.WebSocket = SilentWebSocket as unknown as typeof WebSocket;
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.stubGlobal("WebSocket", SilentWebSocket);
+  globalThis.fetch = realFetch;
+  globalThis.WebSocket = SilentWebSocket as unknown as typeof WebSocket;
 });
