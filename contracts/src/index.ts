@@ -15,6 +15,7 @@ export * from "./purchasing-events.ts";
 export * from "./dashboard.ts";
 export * from "./catalogue-events.ts";
 export * from "./catalogue.ts";
+export * from "./catalogue-overview.ts";
 export * from "./approval-rules.ts";
 export * from "./work-orders.ts";
 export * from "./landing.ts";

@@ -1,15 +1,13 @@
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import {
-  AckPolicy,
-  DeliverPolicy,
   jetstream,
   jetstreamManager,
-  type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
 } from "@nats-io/jetstream";
 import type { Invalidation, StoredEvent } from "@procure/contracts";
 import type { Bus, EventHandler } from "./bus.ts";
+import { consumeDurable } from "./nats-consumer.ts";
 
 export type NatsBusOptions = {
   url: string;
@@ -114,64 +112,15 @@ export class NatsBus implements Bus {
   }
 
   async consumeEvents(durable: string, handler: EventHandler) {
-    let stopped = false;
-    let messages: ConsumerMessages | null = null;
-    const run = async () => {
-      while (!stopped) {
-        try {
-          await this.ensureStream();
-          await this.ensureConsumer(durable);
-          const consumer = await this.js.consumers.get(this.options.stream, durable);
-          messages = await consumer.consume({ max_messages: 256, idle_heartbeat: 5_000, expires: 30_000 });
-          void this.watchHeartbeats(messages);
-          for await (const message of messages) {
-            const event = JSON.parse(decoder.decode(message.data)) as StoredEvent;
-            try {
-              await handler(event);
-              message.ack();
-            } catch (error) {
-              this.options.log?.("event handler failed; message left for redelivery", { durable, error: String(error) });
-              message.nak(1_000);
-            }
-          }
-        } catch (error) {
-          if (!stopped) this.options.log?.("consumer stopped; restarting", { durable, error: String(error) });
-        }
-        if (!stopped) await delay(500);
-      }
-    };
-    const done = run();
-    return {
-      stop: async () => {
-        stopped = true;
-        await messages?.close();
-        await done;
-      },
-    };
-  }
-
-  /** A consumer whose heartbeats stop has stalled (a server restart, a lost pull): close it so `run` starts anew. */
-  private async watchHeartbeats(messages: ConsumerMessages) {
-    for await (const status of messages.status()) {
-      if (status.type === "heartbeats_missed" && status.count >= 2) {
-        await messages.close();
-        return;
-      }
-    }
-  }
-
-  private async ensureConsumer(durable: string) {
-    try {
-      await this.jsm.consumers.info(this.options.stream, durable);
-    } catch {
-      await this.jsm.consumers.add(this.options.stream, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.New,
-        ack_wait: 30_000_000_000,
-        max_ack_pending: 1_000,
-      });
-    }
+    return consumeDurable({
+      js: this.js,
+      jsm: this.jsm,
+      stream: this.options.stream,
+      durable,
+      handler,
+      ready: () => this.ensureStream(),
+      log: this.options.log,
+    });
   }
 
   async lastPublishedEventId(): Promise<string | null> {
@@ -227,4 +176,3 @@ export class NatsBus implements Bus {
   }
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
