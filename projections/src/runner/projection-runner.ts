@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
+import type { Position, StoredEvent } from "@procure/contracts";
 import {
   comparePositions,
   loadCheckpoint,
@@ -13,6 +13,7 @@ import {
   type EventStore,
 } from "@procure/eventstore";
 import type { Projection, Touch } from "../projection.ts";
+import { mergeTouches } from "./merge-touches.ts";
 import type { Database } from "../tables.ts";
 
 export type RunnerOptions = {
@@ -201,20 +202,7 @@ export class ProjectionRunner {
     });
     for (const [name, position] of reached) this.positions.set(name, position);
     for (const notify of [...this.progress]) notify();
-    this.publish(touches, last);
+    if (this.bus) for (const invalidation of mergeTouches(touches, last)) this.bus.publishInvalidation(invalidation);
     return true;
-  }
-
-  private publish(touches: Touch[], position: Position) {
-    if (!this.bus || touches.length === 0) return;
-    const merged = new Map<string, Invalidation>();
-    for (const touch of touches) {
-      const audienceKey = JSON.stringify(touch.audience);
-      const existing = merged.get(audienceKey);
-      const keys = existing ? existing.keys : [];
-      for (const key of touch.keys) if (!keys.some((k) => k.join("\u0000") === key.join("\u0000"))) keys.push(key);
-      merged.set(audienceKey, { keys, audience: touch.audience, position });
-    }
-    for (const invalidation of merged.values()) this.bus.publishInvalidation(invalidation);
   }
 }
