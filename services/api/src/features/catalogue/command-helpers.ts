@@ -1,6 +1,7 @@
 import { errorBody, errorCodes, type NewEvent, type StoredEvent, type StreamType } from "@procure/contracts";
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
+import { loadStream } from "../../commands/load-stream.ts";
 import { HttpError } from "../../plugins/errors.ts";
 
 /** Error answers every route of this feature may give, in the one shared shape. */
@@ -14,9 +15,8 @@ export type Aggregate<S> = {
   initial: S;
 };
 
-export async function loadAggregate<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string) {
-  const events = await deps.store.readStream(aggregate.streamId(id));
-  return { state: events.reduce(aggregate.evolve, aggregate.initial), version: events.at(-1)?.stream_version ?? 0 };
+export function loadAggregate<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string) {
+  return loadStream(deps, aggregate.streamId(id), aggregate.evolve, aggregate.initial);
 }
 
 /** A runCommand `decide` for one stream: load it, let the domain decide, append at the version read. */

@@ -1,4 +1,3 @@
-import type { NewEvent, StoredEvent } from "@procure/contracts";
 import {
   evolveOrder,
   evolveVendor,
@@ -10,15 +9,10 @@ import {
   vendorStreamId,
 } from "@procure/domain";
 import type { AppDeps } from "../../deps.ts";
+import { loadStream } from "../../commands/load-stream.ts";
 
-/** A stream folded into its aggregate state, with the version the next append must expect. */
-async function load<S>(deps: AppDeps, streamId: string, evolve: (s: S, e: StoredEvent | NewEvent) => S, initial: S) {
-  const events = await deps.store.readStream(streamId);
-  return { state: events.reduce(evolve, initial), version: events.length };
-}
-
-export const loadVendor = (deps: AppDeps, id: string) => load(deps, vendorStreamId(id), evolveVendor, initialVendorState);
-export const loadOrder = (deps: AppDeps, id: string) => load(deps, orderStreamId(id), evolveOrder, initialOrderState);
+export const loadVendor = (deps: AppDeps, id: string) => loadStream(deps, vendorStreamId(id), evolveVendor, initialVendorState);
+export const loadOrder = (deps: AppDeps, id: string) => loadStream(deps, orderStreamId(id), evolveOrder, initialOrderState);
 
 /** The order holding a PO number, or null while it is free. */
 export async function poNumberHolder(deps: AppDeps, poNumber: string): Promise<string | null> {
