@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { role } from "./roles.ts";
+import { isSafeText, unsafeTextMessage } from "./safe-text.ts";
 
 export const emailMessage = "Enter a valid work email.";
 export const passwordMessage = "Password must be at least 6 characters.";
@@ -8,6 +9,7 @@ export const loginFailedMessage = "Invalid email or password. Please try again."
 
 export const email = z
   .string({ error: emailMessage })
+  .refine(isSafeText, { error: unsafeTextMessage })
   .trim()
   .toLowerCase()
   .max(254, { error: emailMessage })
@@ -15,13 +17,14 @@ export const email = z
 
 export const password = z
   .string({ error: passwordMessage })
+  .refine(isSafeText, { error: unsafeTextMessage })
   .min(6, { error: passwordMessage })
   .max(200, { error: "Password must be at most 200 characters." });
 
 export const signupBody = z.object({ email, password, role: role.optional() });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const loginBody = z.object({ email, password: z.string().min(1).max(200) });
+export const loginBody = z.object({ email, password: z.string().min(1).max(200).refine(isSafeText, { error: unsafeTextMessage }) });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const user = z.object({
@@ -43,4 +46,6 @@ export const createUserBody = z.object({
   password: z.preprocess((v) => (v === "" || v === null ? undefined : v), password.optional()),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
-export const createUserResponse = z.object({ user, temporaryPassword: z.string() });
+/** The temporary password appears in the first answer only; a replay with the same Idempotency-Key omits it. */
+export const createUserResponse = z.object({ user, temporaryPassword: z.string().optional() });
+export type CreateUserResponse = z.infer<typeof createUserResponse>;

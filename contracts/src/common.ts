@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { isSafeText, unsafeTextMessage } from "./safe-text.ts";
 
 /** Free text users type: trimmed, bounded so a huge string is a 400, not a stored row. */
-export const shortText = (max = 200) => z.string().trim().max(max);
-export const requiredText = (max = 200) => z.string().trim().min(1).max(max);
+export const safeString = () => z.string().refine(isSafeText, { error: unsafeTextMessage });
+export const shortText = (max = 200) => safeString().trim().max(max);
+export const requiredText = (max = 200) => safeString().trim().min(1).max(max);
 
 export const uuid = z.uuid();
 export const idParams = z.object({ id: z.uuid() });
@@ -21,5 +23,5 @@ export const timestamp = z.string();
 export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: safeString().trim().max(200).optional(),
 });

@@ -27,10 +27,13 @@ export const eventDataSchemas = {
     user_id: z.uuid(),
     email: z.string(),
     role,
-    password_hash: z.string(),
+    /** Only that a password was set: the hash is state in the auth part's credentials table, never in the log. */
+    password_set: z.literal(true),
     invited_by: nullableString,
   }),
   EmailReserved: z.object({ email: z.string(), user_id: z.uuid() }),
+  /** Appended with the first admin's registration on a stream that must not exist yet, so only one can win. */
+  FirstAdminClaimed: z.object({ user_id: z.uuid() }),
 
   // purchase requests
   RequestCreated: z.object({
@@ -73,7 +76,7 @@ export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
 /** What a decider returns: an event not yet stored. */
 export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
 
-export const streamTypes = ["user", "email", "request", "order", "vendor", "category", "catalogue", "rule", "work-order"] as const;
+export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order"] as const;
 export type StreamType = (typeof streamTypes)[number];
 
 /** An event as read back from the log. Positions are bigints carried as decimal strings. */

@@ -19,3 +19,4 @@ export * from "./catalogue-overview.ts";
 export * from "./approval-rules.ts";
 export * from "./work-orders.ts";
 export * from "./landing.ts";
+export * from "./safe-text.ts";

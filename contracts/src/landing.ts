@@ -21,6 +21,8 @@ export const landingData = z.object({
   heroMetrics: z.array(heroMetric),
   focusSignals: z.array(focusSignal),
   roleViews: z.array(roleView),
+  /** Whether the sample accounts exist here, so the page advertises them only where they really sign in. */
+  demoWorkspace: z.boolean(),
 });
 export type LandingData = z.infer<typeof landingData>;
 

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { buildApp, FileStorage, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
+import { authMigrations, buildApp, FileStorage, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
 import {
   createDatabase,
   EventStore,
@@ -40,7 +40,7 @@ export async function connectDatabase(env: Env): Promise<Connection<Database>> {
   const connection = createDatabase<Database>(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
-  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations]);
+  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations]);
   return connection;
 }
 

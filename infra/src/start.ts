@@ -1,4 +1,4 @@
-import { readEnv } from "@procure/api";
+import { demoSeedEnabled, readEnv } from "@procure/api";
 import { roles, startRuntime, type ProcessRole } from "./runtime.ts";
 import { seedDemoWorkspace } from "./seed/demo-seed.ts";
 
@@ -11,12 +11,22 @@ function parseOnly(argv: string[]): ProcessRole[] {
   return wanted as ProcessRole[];
 }
 
+const demoInProductionWarning = [
+  "",
+  "!".repeat(78),
+  "!! WARNING: DEMO_SEED=true in production. An empty workspace is filled with sample accounts whose",
+  "!! password is published on the landing page. Unset DEMO_SEED unless this is a public demo.",
+  "!".repeat(78),
+  "",
+].join("\n");
+
 const env = readEnv();
 const only = parseOnly(process.argv.slice(2));
 const log = (message: string, extra?: Record<string, unknown>) => console.error(JSON.stringify({ level: "warn", msg: message, ...extra }));
 const runtime = await startRuntime(env, only, log);
 
-if (runtime.app && env.DEMO_SEED !== false) {
+if (runtime.app && demoSeedEnabled(env)) {
+  if (env.NODE_ENV === "production") console.error(demoInProductionWarning);
   const seeded = await seedDemoWorkspace(runtime.app, runtime.db);
   if (seeded) console.log(seeded);
 }

@@ -7,7 +7,6 @@ export interface UsersRow {
   id: string;
   email: string;
   role: string;
-  password_hash: string;
   created_at: string;
 }
 

@@ -37,7 +37,8 @@ const open = async () => {
 };
 
 beforeAll(async () => {
-  product = await startProduct("webflow");
+  // Request logs on, so the last test can check that no browser session left its token in them.
+  product = await startProduct("webflow", { logLevel: "info" });
 });
 
 afterEach((context) => {
@@ -157,5 +158,14 @@ describe("a request moving between two people, live", () => {
 
     await r.keyboard.press("Escape");
     await r.waitForURL(`${product.url}/app/requests`);
+  });
+});
+
+describe("the server log after these browser sessions", () => {
+  it("records requests but holds no token", () => {
+    const log = product.output();
+    expect(log).toMatch(/"url":"\/api\/live"/);
+    expect(log).toMatch(/"url":"\/api\/requests/);
+    expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
   });
 });

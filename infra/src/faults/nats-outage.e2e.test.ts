@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { connect } from "@nats-io/transport-node";
-import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { sql } from "kysely";
 import { readEnv } from "@procure/api";
 import { createTestServices, type TestServices } from "../testing/test-services.ts";
 import { freePort } from "../testing/free-port.ts";
+import { readStreamMessages } from "../testing/jetstream.ts";
 import { startNatsServer, startProductProcess, type Child } from "../testing/child-process.ts";
 import { createStreamUsers, runCommandStream, waitForProjections } from "../testing/command-stream.ts";
 import { connectDatabase } from "../runtime.ts";
@@ -25,23 +24,9 @@ afterAll(async () => {
   await services?.cleanup();
 });
 
-/** Every message of the test's JetStream stream, in stream order. */
+/** Every event id the test's JetStream stream holds, in stream order. */
 async function publishedEventIds(natsUrl: string, stream: string): Promise<string[]> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await jetstreamManager(nc);
-    const total = (await jsm.streams.info(stream)).state.messages;
-    const consumer = await jetstream(nc).consumers.get(stream);
-    const ids: string[] = [];
-    while (ids.length < total) {
-      const message = await consumer.next({ expires: 2_000 });
-      if (!message) break;
-      ids.push((message.json() as { event_id: string }).event_id);
-    }
-    return ids;
-  } finally {
-    await nc.close();
-  }
+  return (await readStreamMessages(natsUrl, stream)).map((body) => (JSON.parse(body) as { event_id: string }).event_id);
 }
 
 describe("NATS stopped during a stream of commands", () => {

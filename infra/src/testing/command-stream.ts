@@ -28,7 +28,9 @@ export async function runCommandStream(
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(10_000),
         });
-        if (res.status < 500) return { status: res.status, json: (await res.json()) as { id?: string } };
+        // A 409 with Retry-After means an earlier attempt with this key is still running: retry, like a 5xx.
+        const retryable = res.status >= 500 || (res.status === 409 && res.headers.has("retry-after"));
+        if (!retryable) return { status: res.status, json: (await res.json()) as { id?: string } };
       } catch {
         // The server is down or restarting; the same key makes the retry safe.
       }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { createDatabase as createStorage } from "@procure/eventstore";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 
@@ -89,4 +90,19 @@ export async function deleteStream(natsUrl: string, stream: string) {
   } finally {
     await nc.close();
   }
+}
+
+/** A fresh database and a bare connection to it, for tests of the storage layer itself (no migrations run). */
+export async function openTestDatabase(label: string) {
+  const services = await createTestServices(label);
+  const connection = createStorage<unknown>(
+    services.databaseUrl ? { kind: "postgres", url: services.databaseUrl } : { kind: "pglite", dataDir: join(services.dataDir, "pgdata") },
+  );
+  return {
+    db: connection.db,
+    close: async () => {
+      await connection.close();
+      await services.cleanup();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { Migration } from "kysely/migration";
+import type { MigrationSet } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import * as catalogueReadModels from "./migrations/0001-catalogue-read-models.ts";
 import * as rulesAndWorkOrders from "./migrations/0002-rules-and-work-orders.ts";
@@ -32,9 +32,9 @@ export const catalogueProjections: readonly Projection[] = [
   landingVendorsProjection,
 ];
 
-/** Read-model tables of this feature, named "NNNN-what" and applied after the request read models. */
-export const catalogueMigrations: Record<string, Migration> = {
-  "0001-catalogue-read-models": catalogueReadModels,
-  "0002-rules-and-work-orders": rulesAndWorkOrders,
-  "0003-landing-facts": landingFacts,
+/** Read-model tables of this feature, in the global migration sequence (see the event store's migrator). */
+export const catalogueMigrations: MigrationSet = {
+  "01-projections/catalogue-0001-catalogue-read-models": catalogueReadModels,
+  "01-projections/catalogue-0002-rules-and-work-orders": rulesAndWorkOrders,
+  "01-projections/catalogue-0003-landing-facts": landingFacts,
 };

@@ -2,12 +2,11 @@ import type { MigrationSet } from "@procure/eventstore";
 import * as requestReadModels from "./0001-request-read-models.ts";
 import { purchasingMigrations } from "../purchasing/index.ts";
 import { catalogueMigrations } from "../catalogue/index.ts";
+import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 
 export const readModelMigrations: MigrationSet = {
-  owner: "projections",
-  migrations: {
-    "0001-request-read-models": requestReadModels,
-    ...Object.fromEntries(Object.entries(purchasingMigrations).map(([name, m]) => [`purchasing-${name}`, m])),
-    ...Object.fromEntries(Object.entries(catalogueMigrations).map(([name, m]) => [`catalogue-${name}`, m])),
-  },
+  "01-projections/0001-request-read-models": requestReadModels,
+  ...purchasingMigrations,
+  ...catalogueMigrations,
+  "20261122T1630-projections-users-without-password": usersWithoutPassword,
 };

@@ -1,4 +1,4 @@
-import type { Migration } from "kysely/migration";
+import type { MigrationSet } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import "./tables.ts";
 import { dashboardCatalogueProjection } from "./dashboard-catalogue-projection.ts";
@@ -16,10 +16,10 @@ export const purchasingProjections: readonly Projection[] = [
   dashboardRequestsProjection,
   dashboardCatalogueProjection,
 ];
-/** Read-model tables of this feature, named "NNNN-what" and applied after the request read models. */
-export const purchasingMigrations: Record<string, Migration> = {
-  "0001-vendors-orders": vendorsOrders,
-  "0002-dashboard": dashboardTables,
+/** Read-model tables of this feature, in the global migration sequence (see the event store's migrator). */
+export const purchasingMigrations: MigrationSet = {
+  "01-projections/purchasing-0001-vendors-orders": vendorsOrders,
+  "01-projections/purchasing-0002-dashboard": dashboardTables,
 };
 
 export * from "./vendor-queries.ts";

@@ -10,7 +10,7 @@ export const usersProjection: Projection = {
     const d = event.data;
     await db
       .insertInto("rm_users")
-      .values({ id: d.user_id, email: d.email, role: d.role, password_hash: d.password_hash, created_at: event.recorded_at })
+      .values({ id: d.user_id, email: d.email, role: d.role, created_at: event.recorded_at })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     return [{ keys: [["users"]], audience: { roles: ["admin"] } }];

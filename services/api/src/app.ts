@@ -8,9 +8,11 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorCodes } from "@procure/contracts";
+import { errorCodes, findUnsafeText, unsafeTextMessage } from "@procure/contracts";
 import type { AppDeps } from "./deps.ts";
-import errorsPlugin, { sendError } from "./plugins/errors.ts";
+import type { Env } from "./env.ts";
+import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
+import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
 import authRoutes from "./routes/auth.ts";
@@ -33,10 +35,16 @@ export type AppOptions = {
 /** The whole HTTP surface. `server.ts`-style callers only build and listen. */
 export async function buildApp({ deps, logger, features = [], resolveRequestRefs = noRefs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: deps.env.LOG_LEVEL },
+    logger: logger ?? logOptions(deps.env.LOG_LEVEL),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
+    // Errors raised before routing (a malformed URL, an over-long path id) in the app's error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
+      return sendError(reply, status, errorCodes.validation, message);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -46,12 +54,21 @@ export async function buildApp({ deps, logger, features = [], resolveRequestRefs
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       const error = Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" });
-      done(error, undefined);
+      return done(error, undefined);
     }
+    // Every field, not only those a schema names as text: Postgres cannot store NUL and JSON must be valid Unicode.
+    const unsafe = findUnsafeText(parsed);
+    if (unsafe) return done(new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: ["body", ...unsafe].join("."), message: unsafeTextMessage }]), undefined);
+    done(null, parsed);
+  });
+  app.addHook("preValidation", async (request) => {
+    const unsafe = findUnsafeText(request.query) ?? findUnsafeText(request.params);
+    if (unsafe) throw new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: unsafe.join("."), message: unsafeTextMessage }]);
   });
 
   await app.register(errorsPlugin);
@@ -63,7 +80,7 @@ export async function buildApp({ deps, logger, features = [], resolveRequestRefs
         connectSrc: ["'self'", "ws:", "wss:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
       },
     },
   });
@@ -82,8 +99,10 @@ export async function buildApp({ deps, logger, features = [], resolveRequestRefs
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN });
+  // In production the API description is for signed-in integrators, not for anyone probing the server.
+  const production = deps.env.NODE_ENV === "production";
+  await app.register(swaggerUi, { routePrefix: "/api/docs", ...(production ? { uiHooks: { onRequest: (request, reply) => app.authenticate(request, reply) } } : {}) });
+  await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN, db: deps.db });
   await app.register(livePlugin, { bus: deps.bus });
 
   await app.register(healthRoutes, { deps });
@@ -94,15 +113,27 @@ export async function buildApp({ deps, logger, features = [], resolveRequestRefs
   await app.register(userRoutes, { deps });
   for (const feature of features) await app.register(feature.plugin, { deps });
 
-  await serveWebClient(app, deps.env.WEB_DIST);
+  // API answers carry tokens, temporary passwords and private records: no cache or proxy may keep them.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+  });
+
+  await serveWebClient(app, deps.env.WEB_DIST, production);
   return app;
 }
 
+/** A hop count trusts that many proxies nearest the server (Fastify's typings take it as a function). */
+function trustProxyOption(setting: Env["TRUST_PROXY"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** The built client from the same origin; any non-API path falls back to index.html for the client's router. */
-async function serveWebClient(app: FastifyInstance, configured: string | undefined) {
+async function serveWebClient(app: FastifyInstance, configured: string | undefined, production: boolean) {
   const dist = resolve(configured ?? "web/dist");
   const hasClient = existsSync(resolve(dist, "index.html"));
-  if (hasClient) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  // Source maps help in development; in production they would hand out the client's source.
+  const allowedPath = production ? (path: string) => !path.endsWith(".map") : undefined;
+  if (hasClient) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, ...(allowedPath ? { allowedPath } : {}) });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
       return sendError(reply, 404, errorCodes.notFound, `No route for ${request.method} ${request.url.split("?")[0]}`);

@@ -24,8 +24,30 @@ export const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  /**
+   * Off by default: X-Forwarded-For is then ignored, so a client cannot pose as a new address per request. Behind
+   * a proxy: `true` (trust every hop), a hop count, or a comma list of proxy addresses or CIDRs, as Fastify takes.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string[] => {
+      const value = (v ?? "").trim();
+      if (value === "" || value === "false" || value === "0") return false;
+      if (value === "true") return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(",").map((part) => part.trim()).filter(Boolean);
+    }),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The demo workspace (sample accounts with a published password) is for trying the product: on by default in
+ * development, and in production only when DEMO_SEED=true is set explicitly.
+ */
+export function demoSeedEnabled(env: Pick<Env, "NODE_ENV" | "DEMO_SEED">): boolean {
+  return env.DEMO_SEED ?? env.NODE_ENV !== "production";
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

@@ -7,3 +7,4 @@ export * from "./commands/run-command.ts";
 export * from "./plugins/errors.ts";
 export * from "./requests/request-refs.ts";
 export * from "./requests/access.ts";
+export { authMigrations } from "./auth/migrations/index.ts";

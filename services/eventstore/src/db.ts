@@ -52,6 +52,8 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: Number(process.env.PG_POOL_SIZE ?? 10),
+      // An unreachable server must fail a request (503) rather than hang it.
+      connectionTimeoutMillis: 5_000,
       // A long transaction holds every log reader back; none of ours should idle inside one.
       options: "-c idle_in_transaction_session_timeout=10000 -c TimeZone=UTC",
       types: {
@@ -61,6 +63,9 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
     });
     // A dropped idle connection must not take the process down; the next query opens another.
     pool.on("error", () => {});
+    // A connection lost while checked out emits "error" on its client, which nobody else listens to: unhandled, it
+    // would end the process. Its queries still fail, and the API answers those with a 503.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, target, close: () => db.destroy() };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { EventMetadata, NewEvent } from "@procure/contracts";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
 import { connectDatabase } from "@procure/infra/runtime";
@@ -9,6 +9,8 @@ import { ConcurrencyConflictError } from "./errors.ts";
 import { EventStore } from "./event-store.ts";
 import { positionOf } from "./position.ts";
 import { verifyStreamChain } from "./verify-chain.ts";
+import { checkAgainstAnchor, takeAnchor } from "./chain-anchor.ts";
+import { rechainStreams } from "./rechain.ts";
 
 let services: TestServices;
 let store: EventStore;
@@ -90,5 +92,33 @@ describe("the event store", () => {
     const result = await verifyStreamChain(store.db, `request-${id}`);
     expect(result.valid).toBe(false);
     expect(result.first_broken?.stream_version).toBe(3);
+  });
+});
+
+describe("chain anchors", () => {
+  it("expose a truncated stream and a re-chained edit that each stream's own chain cannot see", async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const [truncated, rechained, untouched] = ids.map((id) => `request-${id}`) as [string, string, string];
+    await appendComments(truncated, ids[0]!, 3);
+    await appendComments(rechained, ids[1]!, 2);
+    await appendComments(untouched, ids[2]!, 1);
+    // Other tests in this file tamper with streams of their own; this one looks at its three.
+    const anchor = JSON.parse(JSON.stringify(await takeAnchor(store.db, { streamIds: [truncated, rechained, untouched] })));
+    expect(await checkAgainstAnchor(store.db, anchor)).toEqual([]);
+
+    await sql`delete from events where stream_id = ${truncated} and stream_version = 3`.execute(store.db);
+    await sql`update events set data = jsonb_set(data, '{body}', '"rewritten"') where stream_id = ${rechained} and stream_version = 1`.execute(store.db);
+    await rechainStreams(store.db as Kysely<unknown>, [rechained]);
+    expect((await verifyStreamChain(store.db, truncated)).valid).toBe(true);
+    expect((await verifyStreamChain(store.db, rechained)).valid).toBe(true);
+
+    const problems = await checkAgainstAnchor(store.db, anchor);
+    expect(problems.map((p) => p.stream_id).sort()).toEqual([truncated, rechained].sort());
+    expect(problems.find((p) => p.stream_id === truncated)!.reason).toMatch(/truncated/);
+    expect(problems.find((p) => p.stream_id === rechained)!.reason).toMatch(/re-chained/);
+    expect(problems.some((p) => p.stream_id === untouched)).toBe(false);
+
+    const forged = { ...anchor, streams: { ...anchor.streams, [truncated]: { version: 2, hash: "0".repeat(64) } } };
+    expect((await checkAgainstAnchor(store.db, forged))[0]!.reason).toMatch(/anchor itself was altered/);
   });
 });

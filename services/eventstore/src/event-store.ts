@@ -21,6 +21,8 @@ export type AppendOptions = {
   metadata: EventMetadata;
   recordedAt: string;
   idempotency?: IdempotencyClaim;
+  /** State kept outside the log (credentials), written in the append's transaction so both commit or neither. */
+  alsoInTransaction?: (trx: Transaction<unknown>) => Promise<void>;
 };
 
 export type AppendResult = { position: Position; events: StoredEvent[] };
@@ -68,6 +70,7 @@ export class EventStore {
         if (options.idempotency) await claimIdempotencyKey(trx, options.idempotency, options.recordedAt);
         const stored: StoredEvent[] = [];
         for (const streamAppend of appends) stored.push(...(await appendStream(trx, streamAppend, options)));
+        if (options.alsoInTransaction) await options.alsoInTransaction(trx as unknown as Transaction<unknown>);
         const last = stored.at(-1);
         const position = last ? { tx: last.transaction_id, pos: last.global_position } : ORIGIN;
         return { position, events: stored };

@@ -14,3 +14,5 @@ export { eventStoreMigrations } from "./migrations/index.ts";
 export type { Bus, EventHandler } from "./bus/bus.ts";
 export { MemoryBus } from "./bus/memory-bus.ts";
 export { NatsBus, type NatsBusOptions } from "./bus/nats-bus.ts";
+export * from "./rechain.ts";
+export * from "./chain-anchor.ts";

@@ -1,18 +1,36 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 
-export type MigrationSet = { owner: string; migrations: Record<string, Migration> };
+/**
+ * Migrations keyed by their name in the one global sequence. New names are `YYYYMMDDTHHMM-<owner>-<what>` (UTC, the
+ * time the migration was written), so any package can add one at any time; the names recorded before this scheme
+ * (`00-eventstore/…`, `01-projections/…`) are kept verbatim because databases already list them as run.
+ */
+export type MigrationSet = Record<string, Migration>;
+
+const NAME = /^(\d{8}T\d{4}-[a-z0-9]+(-[a-z0-9]+)*|0[01]-[a-z]+\/[a-z0-9-]+)$/;
+
+/** Every package's migrations merged into one sequence ordered by name. */
+export function mergeMigrations(sets: MigrationSet[]): MigrationSet {
+  const all: MigrationSet = {};
+  for (const set of sets) {
+    for (const [name, migration] of Object.entries(set)) {
+      if (!NAME.test(name)) throw new Error(`Migration "${name}" must be named YYYYMMDDTHHMM-<owner>-<what>`);
+      if (all[name]) throw new Error(`Two migrations are named "${name}"`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
 
 /**
- * Each package owns its tables and ships its migrations; one migrator runs them all, named "<owner>/<name>",
- * in the order the sets are given (the event store before the read models).
+ * Applies what has not run yet. Unordered mode is on because two branches can each add a migration and merge in
+ * either order: a migration whose timestamp sorts before one a database already ran must still run there, not
+ * be refused as "corrupted". Steps are forward-only and must not depend on a sibling branch's step.
  */
 export async function migrateToLatest(db: Kysely<unknown>, sets: MigrationSet[]): Promise<string[]> {
-  const all: Record<string, Migration> = {};
-  sets.forEach((set, i) => {
-    for (const [name, migration] of Object.entries(set.migrations)) all[`${String(i).padStart(2, "0")}-${set.owner}/${name}`] = migration;
-  });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
+  const migrations = mergeMigrations(sets);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

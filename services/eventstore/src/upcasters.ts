@@ -6,7 +6,10 @@ type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
  * Per event type, the functions that lift a stored payload from version n to n + 1. A type's current version is
  * one more than the number of its upcasters. Stored events are never rewritten; they are lifted on read.
  */
-const upcasters: Partial<Record<EventType, Upcaster[]>> = {};
+const upcasters: Partial<Record<EventType, Upcaster[]>> = {
+  // v1 carried the password hash; the credentials migration moved it out of stored rows, this covers any copy.
+  UserRegistered: [({ password_hash: _dropped, ...rest }) => ({ ...rest, password_set: true })],
+};
 
 export function currentSchemaVersion(type: string): number {
   return (upcasters[type as EventType]?.length ?? 0) + 1;

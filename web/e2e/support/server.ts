@@ -4,7 +4,7 @@ import { freePort } from "@procure/infra/testing/free-port";
 import { repoRoot, spawnUntil, type Child } from "@procure/infra/testing/child-process";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
 
-export type RunningProduct = { url: string; logs: () => string; stop: () => Promise<void> };
+export type RunningProduct = { url: string; logs: () => string; output: () => string; stop: () => Promise<void> };
 
 /** Builds the client into the test's own folder, so a run never serves a stale or half-written web/dist. */
 function buildClient(outDir: string) {
@@ -19,7 +19,7 @@ function buildClient(outDir: string) {
  * The real product on a free port with the demo workspace seeded: its own data directory, and its own database and
  * stream when DATABASE_URL / NATS_URL point at shared servers (as in CI).
  */
-export async function startProduct(label: string): Promise<RunningProduct> {
+export async function startProduct(label: string, { logLevel = "warn" } = {}): Promise<RunningProduct> {
   const services: TestServices = await createTestServices(label);
   let child: Child | null = null;
   let port = 0;
@@ -28,7 +28,7 @@ export async function startProduct(label: string): Promise<RunningProduct> {
     buildClient(webDist);
     port = await freePort();
     child = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/start.ts"], {
-      env: { ...services.env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: webDist, LOG_LEVEL: "warn" },
+      env: { ...services.env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: webDist, LOG_LEVEL: logLevel },
       ready: /Procure is running/,
       timeoutMs: 150_000,
     });
@@ -44,6 +44,7 @@ export async function startProduct(label: string): Promise<RunningProduct> {
       const exit = running.process.exitCode ?? running.process.signalCode;
       return `${exit === null ? "" : `[server exited: ${exit}]\n`}${running.output().slice(-6000)}`;
     },
+    output: () => running.output(),
     stop: async () => {
       await running.kill("SIGTERM");
       await services.cleanup();

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { meResponse, normalizeRole, type Role, type User } from "@procure/contracts";
-import { api, onUnauthorized } from "./api-client";
+import { api, joinUrl, onUnauthorized } from "./api-client";
+import { env } from "../config/env";
 import { storage } from "./storage";
 
 export type SessionStatus = "checking" | "authenticated" | "unauthenticated";
@@ -23,6 +24,11 @@ export async function getMe(signal?: AbortSignal): Promise<User> {
   return parsed.data.user;
 }
 
+function revokeToken(token: string): Promise<unknown> {
+  const url = joinUrl(env.apiUrl, "/api/auth/logout");
+  return fetch(url, { method: "POST", headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
+
 type State = { status: SessionStatus; user: User | null; token: string | null };
 
 function initialState(): State {
@@ -35,6 +41,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>(initialState);
 
   const signOut = useCallback(() => {
+    const token = storage.getToken();
+    // The server ends the token too, so a copy of it (another tab, a log) stops working; best effort when offline.
+    if (token) void revokeToken(token);
     storage.clearSession();
     setState({ status: "unauthenticated", user: null, token: null });
     queryClient.clear();

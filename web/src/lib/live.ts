@@ -7,13 +7,15 @@ import { joinUrl } from "./api-client";
 const BASE_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 
-export function liveUrl(token: string, location: Location = window.location): string {
+export function liveUrl(location: Location = window.location): string {
   const http = joinUrl(env.apiUrl, "/api/live");
   const absolute = new URL(http, location.href);
   absolute.protocol = absolute.protocol === "https:" ? "wss:" : "ws:";
-  absolute.searchParams.set("token", token);
   return absolute.toString();
 }
+
+/** The token travels as a subprotocol, never in the URL, where proxies and request logs would keep it. */
+export const liveProtocols = (token: string) => ["bearer", token];
 
 export function backoffDelay(attempt: number): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
@@ -48,7 +50,7 @@ export function useLiveInvalidation(token: string | null) {
     let stopped = false;
 
     const connect = () => {
-      socket = new WebSocket(liveUrl(token));
+      socket = new WebSocket(liveUrl(), liveProtocols(token));
       socket.onopen = () => {
         if (everConnected || attempt > 0) void queryClient.invalidateQueries();
         everConnected = true;

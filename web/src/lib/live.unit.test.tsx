@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import { applyLiveMessage, backoffDelay, liveUrl } from "./live";
+import { applyLiveMessage, backoffDelay, liveProtocols, liveUrl } from "./live";
 
 describe("live invalidations", () => {
   it("invalidates exactly the query keys a message names", () => {
@@ -31,8 +31,9 @@ describe("live invalidations", () => {
     }
   });
 
-  it("builds a same-origin websocket URL carrying the token", () => {
-    const url = liveUrl("a.b.c", new URL("https://procure.example/app/requests") as unknown as Location);
-    expect(url).toBe("wss://procure.example/api/live?token=a.b.c");
+  it("builds a same-origin websocket URL without the token, which goes as a subprotocol", () => {
+    const url = liveUrl(new URL("https://procure.example/app/requests") as unknown as Location);
+    expect(url).toBe("wss://procure.example/api/live");
+    expect(liveProtocols("a.b.c")).toEqual(["bearer", "a.b.c"]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Transaction } from "kysely";
 import { errorCodes, type EventMetadata } from "@procure/contracts";
 import { canonicalJson, ConcurrencyConflictError, IdempotentReplay, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
@@ -13,13 +14,19 @@ export type CommandSpec<T> = {
   status?: number;
   /** Re-decide on a version conflict: right for commands that do not depend on what changed (comments, files). */
   retryOnConflict?: boolean;
+  /** State outside the log written in the append's transaction (credentials). */
+  alsoInTransaction?: (trx: Transaction<unknown>) => Promise<void>;
+  /**
+   * For answers that carry a secret: what the idempotency store keeps (without it), and how a replay is answered
+   * from that (a fresh token, never the first answer's password).
+   */
+  replay?: { keep: (body: T) => unknown; answer: (kept: unknown) => T | Promise<T> };
 };
 
 type Idempotency = { scope: string; key: string; requestHash: string; actorId: string | null };
 
 const IDEMPOTENCY_HEADER = "idempotency-key";
-/** A claimed key with no stored answer after this long belongs to an attempt that died after committing. */
-const ABANDONED_AFTER_MS = 5_000;
+export const PROJECTIONS_BEHIND_HEADER = "x-projections-behind";
 
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -41,16 +48,22 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
   const idempotency = idempotencyOf(request);
   const status = spec.status ?? 200;
   const finish = async (result: AppendResult) => {
-    await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS);
+    const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS);
+    // The write is committed either way; this tells the client a read right now may not show it yet.
+    if (!caughtUp) reply.header(PROJECTIONS_BEHIND_HEADER, "true");
     const body = await spec.respond(result);
-    if (idempotency) await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, body);
+    if (idempotency) {
+      await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, spec.replay ? spec.replay.keep(body) : body);
+    }
     return reply.code(status).send(body);
   };
+  const answered = async (earlier: { status: number; body: unknown }) =>
+    reply.code(earlier.status).send(spec.replay && earlier.status < 300 ? await spec.replay.answer(earlier.body) : earlier.body);
   if (idempotency) {
     const earlier = await earlierAttempt(deps, idempotency, 0);
-    if (earlier?.kind === "answered") return reply.code(earlier.status).send(earlier.body);
-    if (earlier?.kind === "abandoned") return finish(earlier.result);
-    if (earlier?.kind === "in-flight") throw stillProcessing();
+    if (earlier?.kind === "answered") return answered(earlier);
+    if (earlier?.kind === "committed") return finish(earlier.result);
+    if (earlier?.kind === "in-flight") throw stillProcessing(reply);
   }
   const metadata: EventMetadata = {
     actor_id: request.actor?.id ?? null,
@@ -64,13 +77,14 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     const now = new Date().toISOString();
     const appends = await spec.decide(now);
     try {
-      return await finish(await deps.store.append(appends, { metadata, recordedAt: now, idempotency }));
+      const options = { metadata, recordedAt: now, idempotency, alsoInTransaction: spec.alsoInTransaction };
+      return await finish(await deps.store.append(appends, options));
     } catch (error) {
       if (error instanceof IdempotentReplay && idempotency) {
         const earlier = await earlierAttempt(deps, idempotency, 3_000);
-        if (earlier?.kind === "answered") return reply.code(earlier.status).send(earlier.body);
-        if (earlier?.kind === "abandoned") return finish(earlier.result);
-        throw stillProcessing();
+        if (earlier?.kind === "answered") return answered(earlier);
+        if (earlier?.kind === "committed") return finish(earlier.result);
+        throw stillProcessing(reply);
       }
       if (error instanceof ConcurrencyConflictError && spec.retryOnConflict && attempt < 3) continue;
       throw error;
@@ -78,15 +92,22 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
   }
 }
 
-const stillProcessing = () => new HttpError(409, errorCodes.conflict, "A request with this Idempotency-Key is still being processed. Retry shortly.");
+function stillProcessing(reply: FastifyReply) {
+  reply.header("retry-after", "1");
+  return new HttpError(409, errorCodes.conflict, "A request with this Idempotency-Key is still being processed. Retry shortly.");
+}
 
 type Earlier =
   | { kind: "answered"; status: number; body: unknown }
   | { kind: "in-flight" }
-  | { kind: "abandoned"; result: AppendResult }
+  | { kind: "committed"; result: AppendResult }
   | null;
 
-/** What became of an earlier attempt with the same key: answered, still running, or committed by a process that died. */
+/**
+ * What became of an earlier attempt with the same key. The key is claimed in the append's transaction, so a claim
+ * without an answer means the events are committed: whether that attempt is still waiting for the projections or
+ * died, the retry answers from the appended events, the same answer the first attempt gives.
+ */
 async function earlierAttempt(deps: AppDeps, idempotency: Idempotency, waitMs: number): Promise<Earlier> {
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -96,10 +117,8 @@ async function earlierAttempt(deps: AppDeps, idempotency: Idempotency, waitMs: n
       throw new HttpError(422, errorCodes.idempotencyMismatch, "This Idempotency-Key was already used with a different request.");
     }
     if (known.status_code !== null) return { kind: "answered", status: known.status_code, body: known.response };
-    if (Date.now() - new Date(known.created_at).getTime() > ABANDONED_AFTER_MS) {
-      const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId);
-      if (events.length > 0) return { kind: "abandoned", result: { position: positionOf(events.at(-1)!), events } };
-    }
+    const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId);
+    if (events.length > 0) return { kind: "committed", result: { position: positionOf(events.at(-1)!), events } };
     if (Date.now() >= deadline) return { kind: "in-flight" };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

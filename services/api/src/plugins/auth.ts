@@ -1,11 +1,15 @@
 import fp from "fastify-plugin";
 import jwt from "@fastify/jwt";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import { can, errorCodes, normalizeRole, type Permission } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
+import type { Database } from "@procure/projections";
+import { findSession } from "../auth/credentials.ts";
 import { sendError } from "./errors.ts";
 
-type TokenClaims = { sub: string; email: string; role: string };
+/** `ver` is the account's token version at signing; logout bumps it, which ends every earlier token. */
+type TokenClaims = { sub: string; email: string; role: string; ver?: number; exp?: number };
 
 declare module "@fastify/jwt" {
   interface FastifyJWT {
@@ -21,30 +25,47 @@ declare module "fastify" {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (actor: Actor) => string;
-    actorFromToken: (token: string) => Actor | null;
+    signToken: (actor: Actor, tokenVersion?: number) => string;
+    /** The actor a token stands for now, with when the token expires; null when it is invalid, expired or revoked. */
+    sessionFromToken: (token: string) => Promise<{ actor: Actor; expiresAt: number } | null>;
+    sessionsRevoked: (userId: string) => void;
+    onSessionsRevoked: (listener: (userId: string) => void) => () => void;
   }
 }
 
-function toActor(claims: TokenClaims): Actor {
-  return { id: claims.sub, email: claims.email, role: normalizeRole(claims.role) };
-}
+const expired = "Your session has expired or is invalid. Sign in again.";
 
-/** Bearer tokens (@fastify/jwt); every guarded route declares `onRequest: app.authenticate`. */
+/**
+ * Bearer tokens (@fastify/jwt); every guarded route declares `onRequest: app.authenticate`. A token only says who
+ * signed in: existence, revocation and the role are read on each request, so a demoted, removed or signed-out user
+ * loses rights at once.
+ */
 export default fp(
-  async (app, options: { secret: string; expiresIn: string }) => {
-    await app.register(jwt, { secret: options.secret, sign: { expiresIn: options.expiresIn } });
+  async (app, options: { secret: string; expiresIn: string; db: Kysely<Database> }) => {
+    await app.register(jwt, {
+      secret: options.secret,
+      sign: { expiresIn: options.expiresIn },
+      verify: { requiredClaims: ["exp", "sub"] },
+    });
     app.decorateRequest("actor", null as unknown as Actor);
 
+    const currentActor = async (claims: TokenClaims): Promise<Actor | null> => {
+      const session = await findSession(options.db, claims.sub);
+      if (!session || session.token_version !== (claims.ver ?? 0)) return null;
+      return { id: claims.sub, email: session.email ?? claims.email, role: normalizeRole(session.role ?? claims.role) };
+    };
+
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.headers.authorization) {
-        return sendError(reply, 401, errorCodes.unauthorized, "Sign in to continue.");
-      }
+      if (!request.headers.authorization) return sendError(reply, 401, errorCodes.unauthorized, "Sign in to continue.");
+      let claims: TokenClaims;
       try {
-        request.actor = toActor(await request.jwtVerify<TokenClaims>());
+        claims = await request.jwtVerify<TokenClaims>();
       } catch {
-        return sendError(reply, 401, errorCodes.unauthorized, "Your session has expired or is invalid. Sign in again.");
+        return sendError(reply, 401, errorCodes.unauthorized, expired);
       }
+      const actor = await currentActor(claims);
+      if (!actor) return sendError(reply, 401, errorCodes.unauthorized, expired);
+      request.actor = actor;
     });
 
     app.decorate("requirePermission", (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -53,13 +74,25 @@ export default fp(
       }
     });
 
-    app.decorate("signToken", (actor: Actor) => app.jwt.sign({ sub: actor.id, email: actor.email, role: actor.role }));
-    app.decorate("actorFromToken", (token: string) => {
+    app.decorate("signToken", (actor: Actor, tokenVersion = 0) =>
+      app.jwt.sign({ sub: actor.id, email: actor.email, role: actor.role, ver: tokenVersion }),
+    );
+    app.decorate("sessionFromToken", async (token: string) => {
+      let claims: TokenClaims;
       try {
-        return toActor(app.jwt.verify<TokenClaims>(token));
+        claims = app.jwt.verify<TokenClaims>(token);
       } catch {
         return null;
       }
+      const actor = await currentActor(claims);
+      return actor ? { actor, expiresAt: (claims.exp ?? 0) * 1000 } : null;
+    });
+
+    const revokedListeners = new Set<(userId: string) => void>();
+    app.decorate("sessionsRevoked", (userId: string) => revokedListeners.forEach((listener) => listener(userId)));
+    app.decorate("onSessionsRevoked", (listener: (userId: string) => void) => {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
     });
   },
   { name: "auth" },

@@ -5,6 +5,7 @@ import { errorCodes } from "@procure/contracts";
 import { DomainError } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
 import { FileTooLargeError } from "../file-storage.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-unavailable.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -32,6 +33,9 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, code: errorCodes.validation, message: "Send the file as multipart/form-data in a field named file." },
 };
 
+/** What the multipart parser throws for a body that is not well-formed: the client's fault, not ours. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early|Malformed urlencoded form)/i;
+
 /** One error shape everywhere: { error: { code, message, details? } }. Bad input is a 4xx, never a 500. */
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -52,6 +56,9 @@ export default fp(async (app) => {
     if (error instanceof FileTooLargeError) {
       return sendError(reply, 413, errorCodes.payloadTooLarge, "The file is larger than the upload limit.");
     }
+    if (MALFORMED_MULTIPART.test(error.message ?? "")) {
+      return sendError(reply, 400, errorCodes.validation, "The upload is not valid multipart/form-data. Send the file in a field named file.");
+    }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.code, known.message);
     if (error.statusCode === 429) return sendError(reply, 429, errorCodes.rateLimited, "Too many requests. Try again shortly.");
@@ -61,6 +68,11 @@ export default fp(async (app) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, error.code ?? "bad_request", error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, "unavailable", "The service is briefly unavailable. Try again in a few seconds.");
     }
     request.log.error({ err: error }, "unhandled error");
     return sendError(reply, 500, errorCodes.internal, "Something went wrong on our side.");

@@ -10,10 +10,11 @@ function mayHear(actor: Actor, audience: Audience): boolean {
   return Boolean(audience.everyone || audience.roles?.includes(actor.role) || audience.userIds?.includes(actor.id));
 }
 
-/** Reads the token from `?token=` or from the subprotocol list ("bearer", "<token>"), as browsers cannot set headers. */
-function tokenOf(url: string, protocols: string | undefined): string | null {
-  const fromQuery = new URL(url, "http://local").searchParams.get("token");
-  if (fromQuery) return fromQuery;
+/**
+ * Reads the token from the subprotocol list ("bearer", "<token>"), as browsers cannot set headers on a websocket.
+ * A `?token=` is not accepted: URLs end up in proxy and request logs.
+ */
+function tokenOf(protocols: string | undefined): string | null {
   const parts = (protocols ?? "").split(",").map((p) => p.trim());
   const i = parts.findIndex((p) => p.toLowerCase() === "bearer");
   return i >= 0 ? (parts[i + 1] ?? null) : null;
@@ -29,6 +30,10 @@ export default fp(
       },
     });
     const clients = new Map<WebSocket, Actor>();
+    const expiries = new WeakMap<object, number>();
+    const stopRevocations = app.onSessionsRevoked((userId) => {
+      for (const [socket, actor] of clients) if (actor.id === userId) socket.close(4001, "signed out");
+    });
     const unsubscribe = options.bus.onInvalidation((invalidation: Invalidation) => {
       const message = JSON.stringify({ type: "invalidate", keys: invalidation.keys, position: invalidation.position } satisfies LiveMessage);
       for (const [socket, actor] of clients) {
@@ -37,6 +42,7 @@ export default fp(
     });
     app.addHook("onClose", async () => {
       unsubscribe();
+      stopRevocations();
       for (const socket of clients.keys()) socket.close(1001, "server shutting down");
     });
 
@@ -46,14 +52,19 @@ export default fp(
         websocket: true,
         schema: { hide: true },
         preValidation: async (request, reply) => {
-          const token = tokenOf(request.url, request.headers["sec-websocket-protocol"]);
-          const actor = token ? app.actorFromToken(token) : null;
-          if (!actor) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
-          request.actor = actor;
+          const token = tokenOf(request.headers["sec-websocket-protocol"]);
+          const session = token ? await app.sessionFromToken(token) : null;
+          if (!session) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
+          request.actor = session.actor;
+          expiries.set(request, session.expiresAt);
         },
       },
       (socket, request) => {
         clients.set(socket, request.actor);
+        // A socket lives no longer than its token (setTimeout's ceiling is about 24 days).
+        const ttl = Math.min((expiries.get(request) ?? Date.now()) - Date.now(), 2 ** 31 - 1);
+        const expiry = setTimeout(() => socket.close(4001, "session expired"), Math.max(ttl, 0));
+        socket.on("close", () => clearTimeout(expiry));
         const hello: LiveMessage = { type: "hello", userId: request.actor.id, position: null };
         socket.send(JSON.stringify(hello));
         socket.on("close", () => clients.delete(socket));

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
+import { z } from "zod";
 import {
   authResponse,
   emailTakenMessage,
@@ -11,23 +11,26 @@ import {
   meResponse,
   signupBody,
   type Role,
+  type User,
 } from "@procure/contracts";
 import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
-import { findUserByEmail, findUserById, toUser } from "@procure/projections";
+import { findUserById, toUser } from "@procure/projections";
+import { findLogin, revokeSessions, storeCredentials } from "../auth/credentials.ts";
+import { registeredUser } from "../auth/registered-user.ts";
+import { emailTaken, signupRole } from "../auth/first-admin.ts";
+import { AccountLockedError, LoginThrottle } from "../auth/login-throttle.ts";
+import type { Kysely } from "kysely";
 import type { AppDeps } from "../deps.ts";
 import { runCommand } from "../commands/run-command.ts";
 import { HttpError } from "../plugins/errors.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 
-/** Whether anyone holds the admin role, read from the log itself so a lagging read model cannot grant a second. */
-async function workspaceHasAdmin(deps: AppDeps): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from events
-    where type = 'UserRegistered' and data->>'role' = 'admin') as found`.execute(deps.db);
-  return Boolean(rows[0]?.found);
-}
-
 const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // A token is signed fresh for every answer and never stored: replays of a signup get a new one.
+  const throttle = new LoginThrottle(deps.db as Kysely<unknown>);
+  const withToken = (user: User) => ({ token: app.signToken({ id: user.id, email: user.email, role: user.role }), user });
+
   const publicLimit = { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } };
 
   app.post(
@@ -39,25 +42,25 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const { email, password } = request.body;
       const asked: Role = request.body.role ?? "requester";
-      // A privileged role is granted only to the first admin of a workspace, or when signup is configured open.
-      const role: Role = asked === "requester" || deps.env.OPEN_SIGNUP || !(await workspaceHasAdmin(deps)) ? asked : "requester";
-      const userId = randomUUID();
+      const userId = newId(request);
       const passwordHash = await hashPassword(password);
       try {
         return await runCommand(deps, request, reply, {
           status: 201,
+          retryOnConflict: true,
           decide: async () => {
-            const { userEvents, emailEvents } = registerUser({ userId, email, role, passwordHash, invitedBy: null });
+            if (await emailTaken(deps, emailStreamId(email))) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
+            const { role, claim } = await signupRole(deps, asked, userId);
+            const { userEvents, emailEvents } = registerUser({ userId, email, role, invitedBy: null });
             return [
               { streamType: "email", streamId: emailStreamId(email), expectedVersion: 0, events: emailEvents },
               { streamType: "user", streamId: userStreamId(userId), expectedVersion: 0, events: userEvents },
+              ...claim,
             ];
           },
-          respond: async (result) => {
-            const registered = result.events.find((e) => e.type === "UserRegistered")!;
-            const user = { id: userId, email, role, created_at: registered.recorded_at };
-            return { token: app.signToken({ id: userId, email, role }), user };
-          },
+          alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
+          respond: async (result) => withToken(registeredUser(result.events)),
+          replay: { keep: ({ user }) => ({ user }), answer: (kept) => withToken((kept as { user: User }).user) },
         });
       } catch (error) {
         if (error instanceof ConcurrencyConflictError) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
@@ -68,13 +71,28 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.post(
     "/api/auth/login",
-    { config: publicLimit, schema: { tags: ["auth"], body: loginBody, response: { 200: authResponse, 400: errorBody, 401: errorBody } } },
-    async (request) => {
-      const row = await findUserByEmail(deps.db, request.body.email);
+    {
+      config: publicLimit,
+      schema: { tags: ["auth"], body: loginBody, response: { 200: authResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+    },
+    async (request, reply) => {
+      const lockedFor = await throttle.lockedFor(request.body.email);
+      if (lockedFor > 0) {
+        reply.header("retry-after", String(lockedFor));
+        throw new AccountLockedError(lockedFor);
+      }
+      const row = await findLogin(deps.db, request.body.email);
       const ok = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyPassword(request.body.password, DUMMY_HASH);
-      if (!row || !ok) throw new HttpError(401, errorCodes.unauthorized, loginFailedMessage);
-      const user = toUser(row);
-      return { token: app.signToken({ id: user.id, email: user.email, role: user.role }), user };
+      if (!row || !ok) {
+        await throttle.recordFailure(request.body.email);
+        throw new HttpError(401, errorCodes.unauthorized, loginFailedMessage);
+      }
+      await throttle.recordSuccess(request.body.email);
+      const user =
+        row.role && row.email && row.created_at
+          ? toUser({ id: row.user_id, email: row.email, role: row.role, created_at: row.created_at })
+          : registeredUser(await deps.store.readStream(userStreamId(row.user_id)));
+      return { token: app.signToken({ id: user.id, email: user.email, role: user.role }, row.token_version), user };
     },
   );
 
@@ -85,6 +103,16 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const row = await findUserById(deps.db, request.actor.id);
       if (!row) throw new HttpError(401, errorCodes.unauthorized, "This account no longer exists.");
       return { user: toUser(row) };
+    },
+  );
+
+  app.post(
+    "/api/auth/logout",
+    { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 204: z.null(), 401: errorBody } } },
+    async (request, reply) => {
+      await revokeSessions(deps.db, request.actor.id);
+      app.sessionsRevoked(request.actor.id);
+      return reply.code(204).send(null);
     },
   );
 };

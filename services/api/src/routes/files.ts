@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody, errorCodes, idParams, requestFile } from "@procure/contracts";
@@ -25,7 +25,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const part = await request.file({ limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== "file") throw new HttpError(400, errorCodes.validation, "Choose a file to upload.");
       const stored = await deps.files.save(part.file, deps.env.UPLOAD_MAX_BYTES);
-      const fileId = randomUUID();
+      const fileId = newId(request);
       const filename = part.filename.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255) || "file";
       try {
         return await runCommand(deps, request, reply, {

@@ -68,3 +68,81 @@ describe("malformed bodies on every route", () => {
     expect(errorBody.parse(res.json()).error.code).toBe("payload_too_large");
   });
 });
+
+const NUL = "a\u0000b";
+const LONE = "a\uD800b";
+
+async function expectRejected(answer: { statusCode: number; json: () => unknown }, status = 400) {
+  expect(answer.statusCode).toBe(status);
+  expect(errorBody.safeParse(answer.json()).success).toBe(true);
+}
+
+describe("NUL bytes and lone surrogates", () => {
+  const bodies = (bad: string) => [
+    { method: "POST", url: "/api/auth/signup", body: { email: `x${bad}@example.com`, password: "secret-pass" } },
+    { method: "POST", url: "/api/auth/signup", body: { email: "fine@example.com", password: `secret${bad}` } },
+    { method: "POST", url: "/api/auth/login", body: { email: "fine@example.com", password: bad } },
+    { method: "POST", url: "/api/work-orders", body: { title: bad, requesterName: "Ann", requesterEmail: "ann@example.com" } },
+    { method: "POST", url: "/api/requests", body: { title: bad, amount: 3 }, token: "requester" },
+    { method: "POST", url: `/api/requests/${requestId}/comments`, body: { body: bad }, token: "requester" },
+    { method: "POST", url: "/api/vendors", body: { name: bad }, token: "admin" },
+    { method: "POST", url: "/api/requests", body: { title: "ok", amount: 3, [`key${bad}`]: 1 }, token: "requester" },
+  ];
+  for (const [label, bad] of [["NUL", NUL], ["lone surrogate", LONE]] as const) {
+    it(`in any body field (${label}) is a 400 with the error shape, and appends nothing`, async () => {
+      const before = await t.runtime.store.countEvents();
+      for (const call of bodies(bad)) {
+        const token = call.token ? users[call.token as "requester" | "admin"].token : undefined;
+        const answer = await t.call(call.method, call.url, { token, body: JSON.stringify(call.body), headers: { "content-type": "application/json" } });
+        await expectRejected(answer);
+      }
+      expect(await t.runtime.store.countEvents()).toBe(before);
+    });
+
+  }
+
+  it("in a search is a 400; bytes that are not UTF-8 in a URL arrive as U+FFFD and do no harm", async () => {
+    for (const url of [`/api/requests?q=${encodeURIComponent(NUL)}`, `/api/vendors?q=${encodeURIComponent(NUL)}`, `/api/orders?q=%00`]) {
+      await expectRejected(await t.call("GET", url, { token: users.admin.token }));
+    }
+    // A surrogate cannot be percent-encoded in UTF-8; the parser turns the attempt into a replacement character.
+    const surrogate = await t.call("GET", "/api/requests?q=a%ED%A0%80", { token: users.admin.token });
+    expect(surrogate.statusCode).toBe(200);
+  });
+});
+
+describe("malformed multipart", () => {
+  const upload = (contentType: string, payload: string) =>
+    t.app.inject({ method: "POST", url: `/api/requests/${requestId}/files`, headers: { authorization: `Bearer ${users.requester.token}`, "content-type": contentType }, payload });
+  const part = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n';
+
+  it("is a 400 with the error shape whether the boundary is missing, wrong or the body cut short", async () => {
+    const before = await t.runtime.store.countEvents();
+    await expectRejected(await upload("multipart/form-data", `${part}--XYZ--\r\n`));
+    await expectRejected(await upload("multipart/form-data; boundary=OTHER", `${part}--XYZ--\r\n`));
+    await expectRejected(await upload("multipart/form-data; boundary=XYZ", part.slice(0, 60)));
+    await expectRejected(await upload("multipart/form-data; boundary=XYZ", part));
+    expect(await t.runtime.store.countEvents()).toBe(before);
+  });
+});
+
+describe("other edges", () => {
+  it("answers an over-long path id in the app's error shape", async () => {
+    const answer = await t.call("GET", `/api/requests/${"a".repeat(300)}`, { token: users.admin.token });
+    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    expect(answer.statusCode).toBeLessThan(500);
+    expect(errorBody.safeParse(answer.json()).success, answer.body).toBe(true);
+  });
+
+  it("refuses a caller without the permission with 403 before looking at the body", async () => {
+    for (const [url, body] of [
+      ["/api/users", { nonsense: true }],
+      ["/api/vendors", { name: 42 }],
+      ["/api/approval-rules", { stages: "no" }],
+    ] as const) {
+      const answer = await t.call("POST", url, { token: users.requester.token, body });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(403);
+      expect(answer.json().error.details).toBeUndefined();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -83,7 +83,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
     "/api/requests",
     { schema: { tags: ["requests"], body: createRequestBody, response: { 201: purchaseRequest, ...errors } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       const body = request.body;
       return runCommand(deps, request, reply, {
         status: 201,
@@ -154,7 +154,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
     async (request, reply) => {
       const { id } = request.params;
       await loadVisibleRequest(deps, request.actor, id);
-      const commentId = randomUUID();
+      const commentId = newId(request);
       return runCommand(deps, request, reply, {
         status: 201,
         retryOnConflict: true,

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -25,7 +25,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   app.get(
     "/api/categories",
     {
-      preHandler: app.requirePermission("catalogue:read"),
+      preValidation: app.requirePermission("catalogue:read"),
       schema: { tags: ["catalogue"], querystring: categoryListQuery, response: { 200: z.array(categorySummary), ...errorResponses } },
     },
     async (request) => listCategorySummaries(deps.db, request.query.include_archived === "true"),
@@ -33,9 +33,9 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.post(
     "/api/categories",
-    { preHandler: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...errorResponses } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       const lineage = await parentLineage(deps, request.body.parent_id);
       return runCommand(deps, request, reply, {
         status: 201,
@@ -48,7 +48,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   app.patch(
     "/api/categories/:id",
     {
-      preHandler: writer,
+      preValidation: writer,
       schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...errorResponses } },
     },
     async (request, reply) => {
@@ -64,7 +64,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   /** Archiving keeps the history (requests still name the category) but takes it out of lists and routing. */
   app.delete(
     "/api/categories/:id",
-    { preHandler: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,

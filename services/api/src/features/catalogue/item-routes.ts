@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
 import { createItem, updateItem } from "@procure/domain";
@@ -24,9 +24,9 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.post(
     "/api/catalogue/items",
-    { preHandler: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...errorResponses } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
       return runCommand(deps, request, reply, {
@@ -40,7 +40,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
   app.patch(
     "/api/catalogue/items/:id",
     {
-      preHandler: writer,
+      preValidation: writer,
       schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...errorResponses } },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBody, landingData } from "@procure/contracts";
+import { demoAdminEmail, errorBody, landingData } from "@procure/contracts";
+import { findUserByEmail } from "@procure/projections";
 import { readLandingFacts } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { landingFigures } from "./landing-figures.ts";
@@ -15,8 +16,8 @@ const landingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     },
     async () => {
       const now = new Date();
-      const facts = await readLandingFacts(deps.db, now);
-      return { ...landingFigures(facts, now), roleViews: roleViews(facts) };
+      const [facts, demoAdmin] = await Promise.all([readLandingFacts(deps.db, now), findUserByEmail(deps.db, demoAdminEmail)]);
+      return { ...landingFigures(facts, now), roleViews: roleViews(facts), demoWorkspace: Boolean(demoAdmin) };
     },
   );
 };

@@ -9,7 +9,7 @@ const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     "/api/catalogue/overview",
     {
       onRequest: app.authenticate,
-      preHandler: app.requirePermission("catalogue:read"),
+      preValidation: app.requirePermission("catalogue:read"),
       schema: { tags: ["catalogue"], response: { 200: catalogueOverview, ...errorResponses } },
     },
     async () => readCatalogueOverview(deps.db),

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody } from "@procure/contracts";
@@ -23,15 +23,15 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.get(
     "/api/approval-rules",
-    { preHandler: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...errorResponses } } },
+    { preValidation: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...errorResponses } } },
     async () => listApprovalRules(deps.db),
   );
 
   app.post(
     "/api/approval-rules",
-    { preHandler: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...errorResponses } } },
+    { preValidation: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...errorResponses } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       await checkCategory(request.body.category_id);
       return runCommand(deps, request, reply, {
         status: 201,
@@ -43,7 +43,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.patch(
     "/api/approval-rules/:id",
-    { preHandler: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...errorResponses } } },
+    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...errorResponses } } },
     async (request, reply) => {
       await checkCategory(request.body.category_id);
       return runCommand(deps, request, reply, {
@@ -55,7 +55,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.delete(
     "/api/approval-rules/:id",
-    { preHandler: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,

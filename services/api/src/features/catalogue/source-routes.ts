@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   feedImportBody,
@@ -23,12 +23,12 @@ const tags = ["catalogue"];
 /** Where catalogue content comes from: vendor-managed feeds and PunchOut connections, and what they report. */
 const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
-  app.addHook("preHandler", app.requirePermission("catalogue:write"));
+  app.addHook("preValidation", app.requirePermission("catalogue:write"));
   const feed = (id: string) => rowOr404(() => findOverviewFeed(deps.db, id), "Vendor feed");
   const connection = (id: string) => rowOr404(() => findOverviewPunchout(deps.db, id), "PunchOut connection");
 
   app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...errorResponses } } }, async (request, reply) => {
-    const id = randomUUID();
+    const id = newId(request);
     await requireActiveCategory(deps, request.body.category_id);
     return runCommand(deps, request, reply, {
       status: 201,
@@ -61,7 +61,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/catalogue/punchout-connections",
     { schema: { tags, body: punchoutConnectionBody, response: { 201: overviewPunchout, ...errorResponses } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
       return runCommand(deps, request, reply, {
         status: 201,

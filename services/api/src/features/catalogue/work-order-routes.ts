@@ -67,7 +67,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     },
   );
 
-  const staff = { onRequest: app.authenticate, preHandler: app.requirePermission("work-orders:manage") };
+  const staff = { onRequest: app.authenticate, preValidation: app.requirePermission("work-orders:manage") };
   const answer = (id: string) => rowOr404(() => getWorkOrder(deps.db, id), "Work order");
 
   app.get(

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
+import { errorBody, idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
 import { deleteOrder, orderStreamId } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
-import { getOrder, listOrders, localDay } from "@procure/projections/purchasing/index";
+import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -19,8 +19,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const allocator = new PoNumberAllocator(deps.db);
-  const canRead = { preHandler: app.requirePermission("orders:read") };
-  const canWrite = { preHandler: app.requirePermission("orders:write") };
+  const canRead = { preValidation: app.requirePermission("orders:read") };
+  const canWrite = { preValidation: app.requirePermission("orders:write") };
 
   const answerWithOrder = (id: string) => async () => {
     const row = await getOrder(deps.db, id);
@@ -34,7 +34,14 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
       status: input.kind === "create" ? 201 : 200,
       retryOnConflict: input.kind === "create",
       decide: (now) => decideSaveOrder(deps, allocator, id, input, now),
-      respond: answerWithOrder(id),
+      respond: async (result) => {
+        const saved = result.events.find((e): e is StoredEvent<"PurchaseOrderSaved"> => e.type === "PurchaseOrderSaved");
+        if (!saved) return answerWithOrder(id)();
+        return orderAfterSave(deps.db, saved, async () => {
+          const [first] = saved.stream_version === 1 ? [saved] : await deps.store.readStream(orderStreamId(id), 1);
+          return { created_by: first!.metadata.actor_email ?? first!.metadata.actor_id, created_at: first!.recorded_at };
+        });
+      },
     });
 
   app.get(
@@ -67,7 +74,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
   app.post(
     "/api/orders",
     { ...canWrite, schema: { tags: ["orders"], body: saveOrderBody, response: { 201: purchaseOrder, ...errors } } },
-    async (request, reply) => save(request, reply, randomUUID(), { kind: "create", body: request.body }),
+    async (request, reply) => save(request, reply, newId(request), { kind: "create", body: request.body }),
   );
 
   app.put(

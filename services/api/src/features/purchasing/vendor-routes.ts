@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createVendorBody, errorBody, idParams, updateVendorBody, vendor, vendorListQuery } from "@procure/contracts";
@@ -24,7 +24,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.get(
     "/api/vendors",
-    { preHandler: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } } },
+    { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } } },
     async (request, reply) => {
       const { q, status, risk, cursor } = request.query;
       const limit = request.query.limit ?? 200;
@@ -37,15 +37,15 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.get(
     "/api/vendors/:id",
-    { preHandler: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], params: idParams, response: { 200: vendor, ...errors } } },
+    { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], params: idParams, response: { 200: vendor, ...errors } } },
     async (request) => answerWithVendor(request.params.id)(),
   );
 
   app.post(
     "/api/vendors",
-    { preHandler: app.requirePermission("vendors:write"), schema: { tags: ["vendors"], body: createVendorBody, response: { 201: vendor, ...errors } } },
+    { preValidation: app.requirePermission("vendors:write"), schema: { tags: ["vendors"], body: createVendorBody, response: { 201: vendor, ...errors } } },
     async (request, reply) => {
-      const id = randomUUID();
+      const id = newId(request);
       const b = request.body;
       return runCommand(deps, request, reply, {
         status: 201,
@@ -68,7 +68,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
   app.patch(
     "/api/vendors/:id",
     {
-      preHandler: app.requirePermission("vendors:write"),
+      preValidation: app.requirePermission("vendors:write"),
       schema: { tags: ["vendors"], params: idParams, body: updateVendorBody, response: { 200: vendor, ...errors } },
     },
     async (request, reply) => {

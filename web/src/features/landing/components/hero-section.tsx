@@ -10,7 +10,8 @@ function scrollToSection(id: string, focusSelector?: string) {
   target?.focus({ preventScroll: true });
 }
 
-export function HeroSection() {
+/** The sample-workspace button leads to the sample accounts, so it shows only where they exist. */
+export function HeroSection({ demoWorkspace }: { demoWorkspace: boolean }) {
   return (
     <section id="overview" className="landing-hero" aria-labelledby="hero-title">
       <div className="landing-container landing-hero-grid">
@@ -25,9 +26,11 @@ export function HeroSection() {
             <Link className="btn btn-primary btn-lg" to={paths.app.root.getHref()}>
               Open workspace
             </Link>
-            <button type="button" className="btn btn-lg" onClick={() => scrollToSection("try-it")}>
-              Try the sample workspace
-            </button>
+            {demoWorkspace && (
+              <button type="button" className="btn btn-lg" onClick={() => scrollToSection("try-it")}>
+                Try the sample workspace
+              </button>
+            )}
             <button type="button" className="btn btn-ghost btn-lg" onClick={() => scrollToSection("work-orders", "input")}>
               Submit a work order
             </button>

@@ -6,6 +6,7 @@ import { HeroSection } from "./hero-section";
 import { WorkspaceStreams } from "./workspace-streams";
 import { DailyFocus } from "./daily-focus";
 import { SampleAccounts } from "./sample-accounts";
+import { useLanding } from "../api/get-landing";
 import { WorkOrderSection } from "./work-order-section";
 import { RoleHandbook } from "./role-handbook";
 import { AccessSection } from "./access-section";
@@ -17,12 +18,15 @@ const anchors = [
   { id: "focus", label: "Focus" },
   { id: "work-orders", label: "Work orders" },
   { id: "roles", label: "Roles" },
-  { id: "try-it", label: "Try it" },
   { id: "access", label: "Access" },
 ];
 
+const tryIt = { id: "try-it", label: "Try it" };
+
 export function LandingPage() {
   const { hash } = useLocation();
+  // Sample accounts are advertised only where the server says they exist (never in a real workspace).
+  const demoWorkspace = useLanding().data?.demoWorkspace === true;
 
   // Client-side navigation to "/#section" doesn't scroll by itself.
   useEffect(() => {
@@ -36,17 +40,17 @@ export function LandingPage() {
         Skip to content
       </a>
       <PublicHeader
-        nav={anchors.map((anchor) => (
+        nav={(demoWorkspace ? [...anchors.slice(0, 4), tryIt, ...anchors.slice(4)] : anchors).map((anchor) => (
           <a key={anchor.id} href={`#${anchor.id}`}>
             {anchor.label}
           </a>
         ))}
       />
       <main id="main">
-        <HeroSection />
+        <HeroSection demoWorkspace={demoWorkspace} />
         <WorkspaceStreams />
         <DailyFocus />
-        <SampleAccounts />
+        {demoWorkspace && <SampleAccounts />}
         <WorkOrderSection />
         <RoleHandbook />
         <AccessSection />

@@ -83,13 +83,30 @@ describe("landing page data states", () => {
     for (const note of syncingNotes) expect(screen.queryByText(note)).not.toBeInTheDocument();
   });
 
-  it("advertises the three sample accounts with the shared demo password", async () => {
-    mockFetch({ "GET /api/marketing/landing": () => json(liveLanding) });
+  it("advertises the three sample accounts with the shared demo password where the demo workspace exists", async () => {
+    mockFetch({ "GET /api/marketing/landing": () => json({ ...liveLanding, demoWorkspace: true }) });
     renderWithApp(<LandingPage />);
 
     for (const label of ["Requester", "Approver", "Admin"]) {
-      expect(screen.getByRole("link", { name: `Sign in as ${label}` })).toHaveAttribute("href", "/login");
+      expect(await screen.findByRole("link", { name: `Sign in as ${label}` })).toHaveAttribute("href", "/login");
     }
     expect(screen.getAllByText("procure-demo").length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByRole("link", { name: "Try it" })).toHaveAttribute("href", "#try-it");
+    expect(screen.getByRole("button", { name: "Try the sample workspace" })).toBeInTheDocument();
+  });
+
+  it("shows no sample account in a real workspace, nor when the landing data cannot be loaded", async () => {
+    mockFetch({ "GET /api/marketing/landing": () => json({ ...liveLanding, demoWorkspace: false }) });
+    const { unmount } = renderWithApp(<LandingPage />);
+    expect(await screen.findByText("$1.2M")).toBeInTheDocument();
+    expect(screen.queryByText("procure-demo")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Try it" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try the sample workspace" })).not.toBeInTheDocument();
+    unmount();
+
+    mockFetch({ "GET /api/marketing/landing": () => apiError(500, "internal_error", "boom") });
+    renderWithApp(<LandingPage />);
+    expect(await screen.findByText(failureNotes[0]!, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByText("procure-demo")).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ export type RoleView = {
   cadence: string[];
   tools: RoleTool[];
 };
-export type LandingData = { heroMetrics: HeroMetric[]; focusSignals: FocusSignal[]; roleViews: RoleView[] };
+export type LandingData = { heroMetrics: HeroMetric[]; focusSignals: FocusSignal[]; roleViews: RoleView[]; demoWorkspace: boolean };
 
 /** Per block: live data, the built-in fallback while the workspace syncs, or the fallback after a failed load. */
 export type BlockSource = "loading" | "live" | "syncing" | "failed";

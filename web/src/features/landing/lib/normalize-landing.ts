@@ -56,5 +56,6 @@ export function normalizeLanding(raw: unknown): LandingData {
     heroMetrics: list(body.heroMetrics).map(normalizeMetric).filter((m): m is HeroMetric => m !== null),
     focusSignals: list(body.focusSignals).map(normalizeSignal).filter((s): s is FocusSignal => s !== null),
     roleViews: list(body.roleViews).map(normalizeRoleView).filter((r): r is RoleView => r !== null),
+    demoWorkspace: body.demoWorkspace === true,
   };
 }

@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@procure/projections";
+
+type CredentialsTable = { user_id: string; email: string; password_hash: string; token_version: number; updated_at: string };
+type AuthTables = Database & { credentials: CredentialsTable };
+const auth = (db: Kysely<Database> | Transaction<unknown>) => db as unknown as Kysely<AuthTables>;
+
+/** Written inside the append that registers the user, so the event and the password exist together or not at all. */
+export const storeCredentials =
+  (input: { userId: string; email: string; passwordHash: string }) =>
+  async (trx: Transaction<unknown>): Promise<void> => {
+    await auth(trx)
+      .insertInto("credentials")
+      .values({ user_id: input.userId, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash, token_version: 0, updated_at: new Date().toISOString() })
+      .execute();
+  };
+
+/**
+ * What login checks: the password hash and, from the users read model, the account as others see it (absent for
+ * a moment after the registration, when the read model trails the log).
+ */
+export async function findLogin(db: Kysely<Database>, email: string) {
+  return auth(db)
+    .selectFrom("credentials as c")
+    .leftJoin("rm_users as u", "u.id", "c.user_id")
+    .select(["c.user_id", "u.email", "u.role", "u.created_at", "c.password_hash", "c.token_version"])
+    .where("c.email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/**
+ * What each authenticated request checks: the account still exists, the token's version is current (logout bumps
+ * it), and the role as the users read model has it now. The read model may trail a registration by a moment; the
+ * role the token was just signed with stands in until it arrives.
+ */
+export async function findSession(db: Kysely<Database>, userId: string) {
+  return auth(db)
+    .selectFrom("credentials as c")
+    .leftJoin("rm_users as u", "u.id", "c.user_id")
+    .select(["c.token_version", "u.role", "u.email"])
+    .where("c.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Ends every session of the user: tokens carry the version they were signed with. */
+export async function revokeSessions(db: Kysely<Database>, userId: string): Promise<void> {
+  await auth(db)
+    .updateTable("credentials")
+    .set((eb) => ({ token_version: eb("token_version", "+", 1), updated_at: new Date().toISOString() }))
+    .where("user_id", "=", userId)
+    .execute();
+}
