@@ -65,3 +65,18 @@ export const vendorListQuery = listQuery.extend({
   risk: vendorRisk.optional(),
 });
 export type VendorListQuery = z.infer<typeof vendorListQuery>;
+
+export const vendorHistoryKinds = ["registered", "updated", "blocked", "unblocked"] as const;
+
+/** What happened to a vendor, by whom and when, oldest first: read from the vendor's own events. */
+export const vendorHistoryEntry = z.object({
+  type: z.enum(vendorHistoryKinds),
+  actor_email: z.string().nullable(),
+  recorded_at: z.string(),
+  reason: z.string().nullable().optional(),
+  /** For an update: the fields it changed. */
+  changes: z.array(z.string()).optional(),
+});
+export type VendorHistoryEntry = z.infer<typeof vendorHistoryEntry>;
+export const vendorHistory = z.object({ items: z.array(vendorHistoryEntry) });
+export type VendorHistory = z.infer<typeof vendorHistory>;

@@ -1,7 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createVendorBody, errorBody, idParams, updateVendorBody, vendor, vendorListQuery } from "@procure/contracts";
+import { createVendorBody, errorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
 import { changeVendor, registerVendor, vendorNameStreamId, vendorStreamId } from "@procure/domain";
 import { getVendor, listVendors } from "@procure/projections/purchasing/index";
 import type { AppDeps } from "../../deps.ts";
@@ -10,6 +10,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { nextLink } from "../../routes/pagination.ts";
 import { decodeKeyCursor, encodeKeyCursor } from "./key-cursor.ts";
 import { loadVendor, vendorNamed } from "./streams.ts";
+import { vendorHistoryOf } from "./vendor-history.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
@@ -39,6 +40,19 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/vendors/:id",
     { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], params: idParams, response: { 200: vendor, ...errors } } },
     async (request) => answerWithVendor(request.params.id)(),
+  );
+
+  app.get(
+    "/api/vendors/:id/history",
+    {
+      preValidation: app.requirePermission("vendors:read"),
+      schema: { tags: ["vendors"], params: idParams, response: { 200: vendorHistory, ...errors } },
+    },
+    async (request) => {
+      const events = await deps.store.readStream(vendorStreamId(request.params.id));
+      if (events.length === 0) throw new HttpError(404, "not_found", "Vendor not found.");
+      return { items: vendorHistoryOf(events) };
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorBody, purchaseRequest, vendor, vendorNameMessage, type Vendor } from "@procure/contracts";
+import { errorBody, purchaseRequest, vendor, vendorHistory, vendorNameMessage, type Vendor } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "./testing/http.ts";
@@ -48,6 +48,19 @@ describe("vendors", () => {
     const unblocked = await expectCall(t, "PATCH", `/api/vendors/${acme.id}`, { token: users.admin.token, body: { status: "active" }, schema: vendor });
     expect(unblocked).toMatchObject({ status: "active", notes: "Quality issues on the last batch" });
     expect(await streamTypes(acme.id)).toEqual(["VendorRegistered", "VendorUpdated", "VendorBlocked", "VendorUnblocked"]);
+  });
+
+  it("tells who blocked and unblocked a vendor, and when, to anyone who may read vendors", async () => {
+    const history = await expectCall(t, "GET", `/api/vendors/${acme.id}/history`, { token: users.requester.token, schema: vendorHistory });
+    expect(history.items.map((entry) => [entry.type, entry.actor_email])).toEqual([
+      ["registered", users.buyer.email],
+      ["updated", users.buyer.email],
+      ["blocked", users.buyer.email],
+      ["unblocked", users.admin.email],
+    ]);
+    expect(history.items[1]!.changes).toEqual(expect.arrayContaining(["notes", "risk"]));
+    const unknown = await t.call("GET", "/api/vendors/00000000-0000-4000-8000-000000000000/history", { token: users.requester.token });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("lists by name with q, status and risk filters, and pages with a Link header", async () => {
