@@ -68,7 +68,19 @@ export const routes: RouteObject[] = [
         }),
       },
       placeholder(paths.app.purchaseOrders.path, "purchase-orders", "Purchase orders", "Draft, issue and receive purchase orders."),
-      placeholder(paths.app.catalog.path, "catalogue", "Catalogue", "The catalogue control centre."),
+      {
+        path: paths.app.catalog.path,
+        lazy: () => import("./routes/app/catalogue"),
+        handle: handle({
+          crumb: "Catalogue",
+          title: "Catalogue",
+          description: "The catalogue control centre: categories, coverage, supplier feeds and PunchOut.",
+          quickLinks: [
+            { label: "Raise a request", href: paths.app.requests.getHref(), section: "requests" },
+            { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
+          ],
+        }),
+      },
       placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
       placeholder(paths.app.integrations.path, "integrations", "Integrations", "PunchOut, connectors and automation."),
       placeholder(paths.app.settings.path, "settings", "Settings", "Workspace access and approval rules."),

@@ -12,6 +12,10 @@ export const queryKeys = {
   vendors: () => ["vendors"] as const,
   vendorOptions: () => ["vendors", "options"] as const,
   orders: () => ["orders"] as const,
+  catalogue: {
+    all: () => ["catalogue"] as const,
+    overview: () => ["catalogue", "overview"] as const,
+  },
   requests: {
     all: () => ["requests"] as const,
     list: (filters: { status?: string; q?: string; vendor_id?: string } = {}) => ["requests", "list", filters] as const,

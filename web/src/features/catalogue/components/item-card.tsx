@@ -1,0 +1,35 @@
+import type { OverviewItem } from "@procure/contracts";
+import { formatPrice } from "../lib/items";
+
+type Props = { item: OverviewItem; favourite: boolean; comparing: boolean; onFavourite: () => void; onCompare: () => void };
+
+export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }: Props) {
+  const tier = item.pricingTiers[0];
+  return (
+    <li className="cat-item" data-testid="catalogue-item">
+      <div className="cat-item-head">
+        <h3 className="cat-item-name">{item.name}</h3>
+        <button
+          type="button"
+          className="icon-btn cat-fav"
+          aria-pressed={favourite}
+          aria-label={`Favourite ${item.name}`}
+          title={favourite ? "Remove from favourites" : "Add to favourites"}
+          onClick={onFavourite}
+        >
+          <span aria-hidden="true">{favourite ? "★" : "☆"}</span>
+        </button>
+      </div>
+      <p className="cat-node-meta">{`${item.sku} · ${item.categoryName ?? "Uncategorised"}`}</p>
+      <p className="cat-price">
+        {formatPrice(item.basePrice, item.currency)}
+        <span className="subtle cat-small">{` per ${item.unitOfMeasure}`}</span>
+      </p>
+      {tier ? <p className="subtle cat-small">{`${formatPrice(tier.unitPrice, item.currency)} from ${tier.minQuantity}`}</p> : null}
+      <p className="subtle cat-small">{item.preferredSupplier ?? "No preferred supplier"}</p>
+      <button type="button" className="btn btn-sm cat-compare-btn" aria-pressed={comparing} aria-label={`Compare ${item.name}`} onClick={onCompare}>
+        {comparing ? "In comparison" : "Compare"}
+      </button>
+    </li>
+  );
+}
