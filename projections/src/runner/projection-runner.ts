@@ -3,7 +3,7 @@ import type { Position, StoredEvent } from "@procure/contracts";
 import {
   comparePositions,
   loadCheckpoint,
-  loadCheckpoints,
+  lockCheckpoints,
   ORIGIN,
   positionOf,
   resetCheckpoint,
@@ -124,6 +124,8 @@ export class ProjectionRunner {
 
   private async reset(projection: Projection) {
     await this.db.transaction().execute(async (trx) => {
+      // Taken before the deletes, so a live copy's batch waits for the reset rather than deadlocking with it.
+      await lockCheckpoints(trx, [checkpointName(projection)]);
       if (projection.reset) await projection.reset(trx);
       else for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
       await resetCheckpoint(trx, checkpointName(projection), projection.version);
@@ -180,12 +182,15 @@ export class ProjectionRunner {
     const last = positionOf(events.at(-1)!);
     const touches: Touch[] = [];
     const reached = await this.db.transaction().execute(async (trx) => {
-      // The stored checkpoints are the truth: another runner (an older process not yet dead) may have moved them.
-      const stored = new Map((await loadCheckpoints(trx)).map((c) => [c.name, c.position]));
+      // The stored checkpoints are the truth, read under their row locks: another copy of the projector (a rolling
+      // deploy, a second replica, a rebuild command) may have moved them, and waits here while this batch applies.
+      const stored = await lockCheckpoints(trx, projections.map(checkpointName));
       const result = new Map<string, Position>();
       for (const projection of projections) {
-        const after = stored.get(checkpointName(projection)) ?? ORIGIN;
-        if (comparePositions(last, after) <= 0) {
+        const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
+        // Behind the batch's start (a rebuild elsewhere reset it): the next batch starts from there instead.
+        // At or past its end: another copy already applied it.
+        if (comparePositions(after, from ?? ORIGIN) < 0 || comparePositions(last, after) <= 0) {
           result.set(projection.name, after);
           continue;
         }

@@ -36,3 +36,21 @@ export async function saveCheckpoint(
 export async function resetCheckpoint(db: AnyDb, name: string, version: number): Promise<void> {
   await saveCheckpoint(db, name, ORIGIN, version);
 }
+
+/**
+ * Takes the row locks of the named checkpoints (creating missing rows at the origin) until the caller's
+ * transaction ends, and answers what they hold. This is the lease: a second reader of the same checkpoints waits
+ * for the first one's batch to commit and then sees where it left off, so two copies of a reader never apply or
+ * publish a batch twice nor move a checkpoint backwards. Locks are taken in name order, before any other write of
+ * the transaction, so two lock holders never deadlock.
+ */
+export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Promise<Map<string, Checkpoint>> {
+  if (names.length === 0) return new Map();
+  const sorted = [...names].sort();
+  await sql`insert into checkpoints (name, version, tx, pos, updated_at)
+    select name, 0, '0'::xid8, 0, now() from unnest(${sorted}::text[]) as name
+    on conflict (name) do nothing`.execute(trx);
+  const { rows } = await sql<{ name: string; version: number; tx: string; pos: string }>`select name, version,
+    tx::text as tx, pos::text as pos from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
+  return new Map(rows.map((r) => [r.name, { name: r.name, version: r.version, position: { tx: r.tx, pos: r.pos } }]));
+}

@@ -1,7 +1,7 @@
 import type { Position } from "@procure/contracts";
 import type { Bus } from "./bus/bus.ts";
-import { loadCheckpoint, saveCheckpoint } from "./checkpoints.ts";
-import type { EventStore } from "./event-store.ts";
+import { loadCheckpoint, lockCheckpoints, saveCheckpoint } from "./checkpoints.ts";
+import { EventStore } from "./event-store.ts";
 import { comparePositions, ORIGIN, positionOf } from "./position.ts";
 import { Signal } from "./signal.ts";
 
@@ -84,29 +84,39 @@ export class Relay {
    * newest event the stream really holds; what follows is published again (the stream's duplicate window, or the
    * consumers' positions, absorb anything it did keep).
    */
-  private async reconcileWithBus(): Promise<void> {
+  private async reconcileWithBus(log: EventStore): Promise<void> {
     const lastId = await this.bus.lastPublishedEventId();
     if (lastId === undefined) return;
-    const held = lastId === null ? ORIGIN : await this.store.positionOfEvent(lastId);
+    const held = lastId === null ? ORIGIN : await log.positionOfEvent(lastId);
     if (held && comparePositions(held, this.position) < 0) {
       this.options.log?.("the bus lost published events; publishing them again", { from: held, was: this.position });
       this.position = held;
-      await saveCheckpoint(this.store.db, this.name, held);
+      await saveCheckpoint(log.db, this.name, held);
     }
   }
 
+  /**
+   * One batch under the checkpoint's row lock, held until the bus acknowledged it: a second relay (two replicas,
+   * a rolling deploy) waits, then starts where this one stopped, so it neither re-publishes nor moves the
+   * checkpoint backwards, however long either of them stalls.
+   */
   private async publishBatch(): Promise<boolean> {
     const epoch = await this.bus.connectionEpoch();
-    if (epoch !== this.verifiedEpoch) {
-      await this.reconcileWithBus();
-      this.verifiedEpoch = epoch;
-    }
-    const events = await this.store.readAll(this.position, this.options.batchSize ?? 200);
-    if (events.length === 0) return false;
-    await this.bus.publishEvents(events, epoch);
-    const next = positionOf(events.at(-1)!);
-    await saveCheckpoint(this.store.db, this.name, next);
-    this.position = next;
-    return true;
+    return this.store.db.transaction().execute(async (trx) => {
+      // Every read goes through the transaction: the embedded database has one connection, held by it.
+      const log = new EventStore(trx);
+      this.position = (await lockCheckpoints(trx, [this.name])).get(this.name)?.position ?? ORIGIN;
+      if (epoch !== this.verifiedEpoch) {
+        await this.reconcileWithBus(log);
+        this.verifiedEpoch = epoch;
+      }
+      const events = await log.readAll(this.position, this.options.batchSize ?? 200);
+      if (events.length === 0) return false;
+      await this.bus.publishEvents(events, epoch);
+      const next = positionOf(events.at(-1)!);
+      await saveCheckpoint(trx, this.name, next);
+      this.position = next;
+      return true;
+    });
   }
 }

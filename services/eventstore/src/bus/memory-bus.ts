@@ -4,24 +4,29 @@ import type { Bus, EventHandler } from "./bus.ts";
 /** The embedded default: one process, so delivery is a function call and "durable" means "while running". */
 export class MemoryBus implements Bus {
   readonly kind = "memory" as const;
-  private readonly consumers = new Map<string, EventHandler>();
+  /** Each consumer's deliveries chain on its own tail: in order, and never inside the publisher's call. */
+  private readonly consumers = new Map<string, { handler: EventHandler; tail: Promise<void> }>();
   private readonly invalidationHandlers = new Set<(invalidation: Invalidation) => void>();
 
   async connectionEpoch(): Promise<number> {
     return 0;
   }
 
+  /**
+   * Like a stream's acknowledgement, publishing does not wait for consumers: the relay publishes inside its
+   * checkpoint's transaction, and a consumer that waits on the database must not wait on that transaction.
+   */
   async publishEvents(events: StoredEvent[]): Promise<void> {
-    for (const event of events) {
-      for (const handler of this.consumers.values()) {
+    for (const consumer of this.consumers.values()) {
+      consumer.tail = consumer.tail.then(async () => {
         // A consumer's failure is its own: it catches up from Postgres, as after a NATS redelivery.
-        await handler(event).catch(() => {});
-      }
+        for (const event of events) await consumer.handler(event).catch(() => {});
+      });
     }
   }
 
   async consumeEvents(durable: string, handler: EventHandler) {
-    this.consumers.set(durable, handler);
+    this.consumers.set(durable, { handler, tail: Promise.resolve() });
     return { stop: async () => void this.consumers.delete(durable) };
   }
 
