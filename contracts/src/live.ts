@@ -29,5 +29,7 @@ export type Invalidation = z.infer<typeof invalidation>;
 export const liveMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("invalidate"), keys: z.array(queryKey), position }),
   z.object({ type: z.literal("hello"), userId: z.string(), position: position.nullable() }),
+  /** Invalidations may have been lost (the bus was down): refetch everything shown. */
+  z.object({ type: z.literal("resync") }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;

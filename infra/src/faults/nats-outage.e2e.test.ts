@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
 import { sql } from "kysely";
+import WebSocket from "ws";
 import { readEnv } from "@procure/api";
 import { createTestServices, type TestServices } from "../testing/test-services.ts";
 import { freePort } from "../testing/free-port.ts";
@@ -41,6 +42,10 @@ describe("NATS stopped during a stream of commands", () => {
     const url = `http://127.0.0.1:${port}`;
     product = await startProductProcess(env);
     const tokens = await createStreamUsers(url);
+    const heard: string[] = [];
+    const socket = new WebSocket(url.replace("http", "ws") + "/api/live", ["bearer", tokens.requester]);
+    socket.on("message", (data) => heard.push((JSON.parse(String(data)) as { type: string }).type));
+    await new Promise((resolve) => socket.once("open", resolve));
 
     let outage: Promise<void> | null = null;
     let completed = 0;
@@ -64,6 +69,11 @@ describe("NATS stopped during a stream of commands", () => {
     expect(outcomes.retries).toBe(0);
     expect(completedDuringOutage).toBeGreaterThan(0);
     await waitForProjections(url);
+    // Invalidations sent while the bus was down are lost; the open browser is told to refetch instead.
+    const resyncDeadline = Date.now() + 10_000;
+    while (!heard.includes("resync") && Date.now() < resyncDeadline) await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toContain("resync");
+    socket.close();
     // The embedded database belongs to one process at a time: stop the product before reading it.
     await product.kill();
 

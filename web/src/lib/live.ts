@@ -33,7 +33,9 @@ export function applyLiveMessage(queryClient: QueryClient, raw: unknown) {
     }
   }
   const parsed = liveMessage.safeParse(data);
-  if (!parsed.success || parsed.data.type !== "invalidate") return;
+  if (!parsed.success) return;
+  if (parsed.data.type === "resync") void queryClient.invalidateQueries();
+  if (parsed.data.type !== "invalidate") return;
   for (const queryKey of parsed.data.keys) void queryClient.invalidateQueries({ queryKey });
 }
 

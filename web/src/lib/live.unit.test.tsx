@@ -22,6 +22,14 @@ describe("live invalidations", () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
+  it("refetches everything when told that invalidations may have been lost", () => {
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, "invalidateQueries");
+    applyLiveMessage(client, JSON.stringify({ type: "resync" }));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0]).toBeUndefined();
+  });
+
   it("backs off exponentially with a ceiling", () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       const ceiling = Math.min(30_000, 1_000 * 2 ** attempt);

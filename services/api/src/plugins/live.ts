@@ -40,8 +40,13 @@ export default fp(
         if (socket.readyState === socket.OPEN && mayHear(actor, invalidation.audience)) socket.send(message);
       }
     });
+    const stopResync = options.bus.onReconnect(() => {
+      const message = JSON.stringify({ type: "resync" } satisfies LiveMessage);
+      for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(message);
+    });
     app.addHook("onClose", async () => {
       unsubscribe();
+      stopResync();
       stopRevocations();
       for (const socket of clients.keys()) socket.close(1001, "server shutting down");
     });

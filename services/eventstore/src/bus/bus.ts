@@ -27,6 +27,11 @@ export interface Bus {
   lastPublishedEventId(): Promise<string | null | undefined>;
   publishInvalidation(invalidation: Invalidation): void;
   onInvalidation(handler: (invalidation: Invalidation) => void): () => void;
+  /**
+   * Called after the subscribing connection came back from an outage: invalidations sent meanwhile are lost, so
+   * whoever relays them tells its listeners to refetch.
+   */
+  onReconnect(handler: () => void): () => void;
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -43,6 +43,11 @@ export class MemoryBus implements Bus {
     return () => this.invalidationHandlers.delete(handler);
   }
 
+  /** An in-process bus has no outages. */
+  onReconnect(): () => void {
+    return () => {};
+  }
+
   async healthy(): Promise<boolean> {
     return true;
   }

@@ -30,6 +30,7 @@ export class NatsBus implements Bus {
   private streamReady: Promise<void> | null = null;
   private publisher: Promise<Publisher> | null = null;
   private epoch = 0;
+  private readonly reconnectHandlers = new Set<() => void>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -49,7 +50,22 @@ export class NatsBus implements Bus {
       waitOnFirstConnect: true,
     });
     const jsm = await jetstreamManager(nc);
-    return new NatsBus(nc, jetstream(nc), jsm, options);
+    const bus = new NatsBus(nc, jetstream(nc), jsm, options);
+    void bus.watchReconnects();
+    return bus;
+  }
+
+  private async watchReconnects() {
+    for await (const status of this.nc.status()) {
+      if (status.type !== "reconnect") continue;
+      this.options.log?.("bus connection restored; telling listeners to refetch");
+      for (const handler of this.reconnectHandlers) handler();
+    }
+  }
+
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
   }
 
   private subject(event: StoredEvent): string {
