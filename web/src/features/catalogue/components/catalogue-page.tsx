@@ -6,6 +6,7 @@ import { useCatalogueOverview } from "../api/get-catalogue-overview";
 import { SummaryCards } from "./summary-cards";
 import { CatalogueLinks } from "./catalogue-links";
 import { CategoryHierarchy } from "./category-hierarchy";
+import { NewCategoryButton } from "./new-category-button";
 import { RequesterWorkspace } from "./requester-workspace";
 import { ItemLifecycle } from "./item-lifecycle";
 import { VendorFeeds } from "./vendor-feeds";
@@ -38,7 +39,14 @@ export function CataloguePage() {
       ) : null}
       {data ? (
         <>
-          <CategoryHierarchy categories={data.categories} />
+          <CategoryHierarchy
+            categories={data.categories}
+            actions={
+              canCurate ? (
+                <NewCategoryButton categories={data.categories} businessUnits={data.analytics.businessUnitCoverage.map((u) => u.businessUnit)} />
+              ) : null
+            }
+          />
           <RequesterWorkspace items={data.items} userId={user?.id ?? null} />
           <ItemLifecycle items={data.items} categories={data.categories} canCurate={canCurate} />
           <VendorFeeds feeds={data.vendorFeeds} canCurate={canCurate} />

@@ -1,0 +1,191 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { extraDemoAccounts, sampleAccounts } from "@procure/contracts";
+import { repoRoot } from "@procure/infra/testing/child-process";
+import { startProduct, type RunningProduct } from "./support/server";
+import { openSession, signIn, type Session } from "./support/browser";
+
+const emailOf = (role: "requester" | "buyer" | "admin") => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
+const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
+
+let product: RunningProduct;
+const sessions: Session[] = [];
+const open = async (viewport?: { width: number; height: number }) => {
+  const session = await openSession(viewport);
+  sessions.push(session);
+  return session;
+};
+
+async function openCatalogue(page: Page, role: "requester" | "buyer" | "admin") {
+  await signIn(page, product.url, emailOf(role));
+  await page.goto(`${product.url}/app/catalog`);
+  await page.getByRole("heading", { name: "Requester workspace" }).waitFor();
+}
+
+const workspace = (page: Page) => page.getByRole("region", { name: "Requester workspace" });
+const trayNames = (page: Page) => page.getByTestId("compare-tray").locator(".cat-compare-name").allTextContents();
+const favouriteNames = (page: Page) => page.getByTestId("favourites").locator(".cat-fav-name").allTextContents();
+const nodeNames = (page: Page) => page.getByTestId("category-node").locator(".cat-node-name").allTextContents();
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+}
+
+beforeAll(async () => {
+  product = await startProduct("catalogue");
+});
+
+afterEach((context) => {
+  if (context.task.result?.state === "fail" && product) console.error(product.logs());
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close().catch(() => {});
+  await product?.stop();
+});
+
+describe("the requester workspace", () => {
+  it("shows at most six items; the compare tray drops the oldest when a fourth is added; favourites and the tray survive a reload", async () => {
+    const { page } = await open();
+    await openCatalogue(page, "requester");
+    const cards = workspace(page).getByTestId("catalogue-item");
+    await expect.poll(() => cards.count()).toBe(6);
+    const names = (await cards.locator(".cat-item-name").allTextContents()).slice(0, 4);
+
+    for (const name of names.slice(0, 3)) await page.getByRole("button", { name: `Compare ${name}` }).click();
+    await expect.poll(() => trayNames(page)).toEqual(names.slice(0, 3));
+    await page.getByRole("button", { name: `Compare ${names[3]}` }).click();
+    await expect.poll(() => trayNames(page)).toEqual(names.slice(1, 4));
+    await expect(page.getByRole("button", { name: `Compare ${names[0]}` }).getAttribute("aria-pressed")).resolves.toBe("false");
+    await page.getByText(`left the comparison to make room`).waitFor({ state: "attached" });
+
+    await page.getByRole("button", { name: `Favourite ${names[0]}` }).click();
+    await page.getByRole("button", { name: `Favourite ${names[2]}` }).click();
+    await expect.poll(() => favouriteNames(page)).toEqual([names[0], names[2]]);
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Requester workspace" }).waitFor();
+    await expect.poll(() => favouriteNames(page)).toEqual([names[0], names[2]]);
+    await expect.poll(() => trayNames(page)).toEqual(names.slice(1, 4));
+    await expect(page.getByRole("button", { name: `Favourite ${names[0]}` }).getAttribute("aria-pressed")).resolves.toBe("true");
+
+    // Another user on the same browser starts with an empty shelf.
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await openCatalogue(page, "admin");
+    await expect.poll(() => favouriteNames(page)).toEqual([]);
+    await expect.poll(() => trayNames(page)).toEqual([]);
+  });
+
+  it("narrows the category hierarchy by search, supplier and coverage level", async () => {
+    const { page } = await open();
+    await openCatalogue(page, "requester");
+    await expect.poll(async () => (await nodeNames(page)).length).toBe(7);
+
+    await page.getByLabel("Supplier").selectOption("Ergoform");
+    await expect.poll(() => nodeNames(page)).toEqual(["Furniture"]);
+    await page.getByText("1 of 7 categories").waitFor();
+
+    await page.getByRole("button", { name: "Reset filters" }).click();
+    await page.getByLabel("Coverage level").selectOption("none");
+    await expect.poll(() => nodeNames(page)).toEqual(["Furniture", "Professional services"]);
+
+    await page.getByRole("button", { name: "Reset filters" }).click();
+    await page.getByRole("searchbox", { name: "Search categories" }).fill("periph");
+    await expect.poll(() => nodeNames(page)).toEqual(["IT hardware", "Peripherals"]);
+    await page.getByText("Shown for its matching sub-categories").waitFor();
+
+    await page.getByRole("searchbox", { name: "Search categories" }).fill("no such category");
+    await page.getByText("No categories match these filters.").waitFor();
+  });
+
+  it("shows cart success rates as percents and the section 2 links", async () => {
+    const { page } = await open();
+    await openCatalogue(page, "admin");
+    const punchout = page.getByRole("region", { name: "PunchOut governance" });
+    await punchout.getByRole("cell", { name: "95%" }).waitFor();
+    await punchout.getByRole("cell", { name: "70%" }).waitFor();
+    const shortcuts = page.getByRole("navigation", { name: "Catalogue shortcuts" });
+    const hrefs = await shortcuts.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["/app/requests", "/app/intake-checklist", "/app/integrations#automation", "/app/integrations#punchout"]);
+    await page.getByRole("img", { name: /Categories by coverage level/ }).waitFor();
+  });
+});
+
+describe("the catalogue lifecycle", () => {
+  it("a buyer creates a draft (validation and server errors on their fields), sends it to review and publishes it", async () => {
+    const { page } = await open();
+    await openCatalogue(page, "buyer");
+    const name = `Standing mat ${Date.now().toString(36)}`;
+    const opener = page.getByRole("button", { name: "New item" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "New catalogue item" });
+    await drawer.getByRole("button", { name: "Save draft" }).click();
+    await drawer.getByText("Enter a name of up to 200 characters.").waitFor();
+    await drawer.getByText("Choose a category.").waitFor();
+    await drawer.getByText("Enter a valid price of 0 or more.").waitFor();
+
+    await drawer.getByLabel("Name").fill(name);
+    await drawer.getByLabel("SKU").fill("it-lap-14");
+    await drawer.getByLabel("Category").selectOption({ label: "Furniture" });
+    await drawer.getByLabel("Base price").fill("89.90");
+    await drawer.getByRole("button", { name: "Save draft" }).click();
+    await drawer.getByText(/SKU it-lap-14 is already in the catalogue/).waitFor();
+    await expect(drawer.getByLabel("SKU").getAttribute("aria-invalid")).resolves.toBe("true");
+
+    await drawer.getByLabel("SKU").fill(`FU-MAT-${Date.now().toString(36)}`);
+    await drawer.getByRole("button", { name: "Save draft" }).click();
+    await page.getByText("Catalogue item created").waitFor();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const row = page.getByTestId("lifecycle-row").filter({ hasText: name });
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("draft");
+    await row.getByRole("button", { name: `Send to review: ${name}` }).click();
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("review");
+    await row.getByRole("button", { name: `Publish: ${name}` }).click();
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("published");
+    await page.getByText("Item published").waitFor();
+
+    await workspace(page).getByRole("searchbox", { name: "Search catalogue items" }).fill(name);
+    await workspace(page).getByRole("heading", { name }).waitFor();
+  });
+
+  it("keeps the lifecycle actions from requesters", async () => {
+    const { page } = await open();
+    await openCatalogue(page, "requester");
+    await page.getByRole("heading", { name: "Catalogue lifecycle" }).waitFor();
+    expect(await page.getByRole("button", { name: "New item" }).count()).toBe(0);
+    expect(await page.getByTestId("lifecycle-table").count()).toBe(0);
+  });
+});
+
+describe("the screen in both themes", () => {
+  for (const width of [1280, 375]) {
+    it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
+      const { page } = await open({ width, height: 900 });
+      await openCatalogue(page, "admin");
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        await page.reload();
+        await page.getByRole("heading", { name: "Requester workspace" }).waitFor();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        const compare = page.getByRole("button", { name: `Compare ${await workspace(page).locator(".cat-item-name").first().textContent()}` });
+        if ((await compare.getAttribute("aria-pressed")) !== "true") await compare.click();
+        await page.waitForTimeout(700);
+        expect(await seriousViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `/tmp/shots/catalogue-${theme}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+});
