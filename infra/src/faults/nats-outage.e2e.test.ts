@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { sql } from "kysely";
 import WebSocket from "ws";
 import { readEnv } from "@procure/api";
@@ -12,28 +12,32 @@ import { createStreamUsers, runCommandStream, waitForProjections } from "../test
 import { connectDatabase } from "../runtime.ts";
 import { liveAndRebuiltReadModels } from "./compare-with-rebuild.ts";
 
-let services: TestServices;
+let services: TestServices | null = null;
 let nats: Child | null = null;
 let product: Child | null = null;
 
-beforeAll(async () => {
-  services = await createTestServices("natsout");
-});
-afterAll(async () => {
+/** Each case has its own database, NATS server and product process. */
+async function cleanUp() {
   await product?.kill("SIGKILL");
   await nats?.kill();
   await services?.cleanup();
-});
+  product = nats = services = null;
+}
+afterEach(cleanUp);
 
 /** Every event id the test's JetStream stream holds, in stream order. */
 async function publishedEventIds(natsUrl: string, stream: string): Promise<string[]> {
   return (await readStreamMessages(natsUrl, stream)).map((body) => (JSON.parse(body) as { event_id: string }).event_id);
 }
 
-describe("NATS stopped during a stream of commands", () => {
+describe.each([
+  { outage: "stopped", wipe: false },
+  { outage: "stopped and its data directory wiped", wipe: true },
+])("NATS $outage during a stream of commands", ({ wipe }) => {
   it("keeps accepting commands and, once NATS is back, publishes everything in order, once", async () => {
+    services = await createTestServices(wipe ? "natswipe" : "natsout");
     const natsPort = await freePort();
-    const storeDir = join(services.dataDir, "nats");
+    const storeDir = join(services.dataDir, wipe ? "nats-wiped" : "nats");
     mkdirSync(storeDir, { recursive: true });
     nats = await startNatsServer(natsPort, storeDir);
     const port = await freePort();
@@ -59,6 +63,9 @@ describe("NATS stopped during a stream of commands", () => {
             // Commands go on against Postgres while NATS is away.
             await new Promise((r) => setTimeout(r, 3_000));
             completedDuringOutage = completed - 150;
+            // A wiped server comes back without the stream: the relay must notice and publish the log again.
+            if (wipe) rmSync(storeDir, { recursive: true, force: true });
+            mkdirSync(storeDir, { recursive: true });
             nats = await startNatsServer(natsPort, storeDir);
           })();
         }

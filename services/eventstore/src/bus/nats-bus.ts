@@ -72,6 +72,10 @@ export class NatsBus implements Bus {
     return `${this.options.subjectPrefix}.events.${event.stream_type}.${event.type}`;
   }
 
+  /**
+   * Creates the stream when it is missing. The answer is remembered until something fails: a server that lost
+   * its data directory has no stream any more, and the next call must notice and create it again.
+   */
   private ensureStream(): Promise<void> {
     this.streamReady ??= (async () => {
       const config = {
@@ -122,6 +126,7 @@ export class NatsBus implements Bus {
         await publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000 });
       }
     } catch (error) {
+      this.streamReady = null;
       await publisher.nc.close().catch(() => {});
       throw error;
     }
@@ -134,7 +139,11 @@ export class NatsBus implements Bus {
       stream: this.options.stream,
       durable,
       handler,
-      ready: () => this.ensureStream(),
+      ready: () => {
+        // A consumer restarts after an error, which may be a stream that vanished with the server's data.
+        this.streamReady = null;
+        return this.ensureStream();
+      },
       log: this.options.log,
     });
   }
@@ -142,7 +151,10 @@ export class NatsBus implements Bus {
   async lastPublishedEventId(): Promise<string | null> {
     await this.ensureStream();
     const { jsm } = await this.publisherConnection();
-    const info = await jsm.streams.info(this.options.stream);
+    const info = await jsm.streams.info(this.options.stream).catch((error: unknown) => {
+      this.streamReady = null;
+      throw error;
+    });
     if (info.state.messages === 0) return null;
     const message = await jsm.streams.getMessage(this.options.stream, { seq: info.state.last_seq });
     return message ? (JSON.parse(decoder.decode(message.data)) as StoredEvent).event_id : null;
