@@ -55,16 +55,22 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     if (idempotency) {
       await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, spec.replay ? spec.replay.keep(body) : body);
     }
-    return reply.code(status).send(body);
+    reply.code(status).send(body);
   };
-  const answered = async (earlier: { status: number; body: unknown }) =>
+  // Both send and return nothing: a reply is thenable, and awaiting one would wait for the response to finish.
+  const answered = async (earlier: { status: number; body: unknown }) => {
     reply.code(earlier.status).send(spec.replay && earlier.status < 300 ? await spec.replay.answer(earlier.body) : earlier.body);
-  if (idempotency) {
-    const earlier = await earlierAttempt(deps, idempotency, 0);
-    if (earlier?.kind === "answered") return answered(earlier);
-    if (earlier?.kind === "committed") return finish(earlier.result);
-    if (earlier?.kind === "in-flight") throw stillProcessing(reply);
-  }
+  };
+  /** Sends the answer of an earlier attempt with the same key, when there is one to give; says whether it did. */
+  const replayEarlier = async (waitMs: number): Promise<boolean> => {
+    if (!idempotency) return false;
+    const earlier = await earlierAttempt(deps, idempotency, waitMs);
+    if (earlier?.kind === "answered") await answered(earlier);
+    else if (earlier?.kind === "committed") await finish(earlier.result);
+    else if (earlier?.kind === "in-flight") throw stillProcessing(reply);
+    return earlier !== null;
+  };
+  if (await replayEarlier(0)) return reply;
   const metadata: EventMetadata = {
     actor_id: request.actor?.id ?? null,
     actor_role: request.actor?.role ?? null,
@@ -75,18 +81,20 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
   };
   for (let attempt = 0; ; attempt++) {
     const now = new Date().toISOString();
-    const appends = await spec.decide(now);
     try {
+      const appends = await spec.decide(now);
       const options = { metadata, recordedAt: now, idempotency, alsoInTransaction: spec.alsoInTransaction };
-      return await finish(await deps.store.append(appends, options));
+      await finish(await deps.store.append(appends, options));
+      return reply;
     } catch (error) {
       if (error instanceof IdempotentReplay && idempotency) {
-        const earlier = await earlierAttempt(deps, idempotency, 3_000);
-        if (earlier?.kind === "answered") return answered(earlier);
-        if (earlier?.kind === "committed") return finish(earlier.result);
+        if (await replayEarlier(3_000)) return reply;
         throw stillProcessing(reply);
       }
       if (error instanceof ConcurrencyConflictError && spec.retryOnConflict && attempt < 3) continue;
+      // A racing retry of the same command sees the first attempt's effect ("already approved", a version
+      // conflict): when that attempt committed, its answer is this one's too.
+      if (await replayEarlier(0).catch(() => false)) return reply;
       throw error;
     }
   }
