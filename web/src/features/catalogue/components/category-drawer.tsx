@@ -87,7 +87,7 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
         </label>
         <label className="field">
           <span className="field-label">
-            Parent <span className="subtle">(optional)</span>
+            Parent <span className="cat-optional">(optional)</span>
           </span>
           <select className="select" {...aria("parent_id")} {...register("parent_id")}>
             <option value="">Top level</option>
@@ -101,21 +101,21 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
         </label>
         <label className="field">
           <span className="field-label">
-            Contract number <span className="subtle">(optional)</span>
+            Contract number <span className="cat-optional">(optional)</span>
           </span>
           <input className="input" {...aria("contract_number")} {...register("contract_number")} />
           {errorOf("contract_number")}
         </label>
         <label className="field span-2">
           <span className="field-label">
-            Preferred suppliers <span className="subtle">(comma separated)</span>
+            Preferred suppliers <span className="cat-optional">(comma separated)</span>
           </span>
           <input className="input" {...aria("preferred_suppliers")} {...register("preferred_suppliers", { setValueAs: commaList })} />
           {errorOf("preferred_suppliers")}
         </label>
         <label className="field span-2">
           <span className="field-label">
-            Units of measure <span className="subtle">(comma separated)</span>
+            Units of measure <span className="cat-optional">(comma separated)</span>
           </span>
           <input className="input" {...aria("units_of_measure")} {...register("units_of_measure", { setValueAs: commaList })} />
           {errorOf("units_of_measure")}

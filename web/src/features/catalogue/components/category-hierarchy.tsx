@@ -30,7 +30,7 @@ export function CategoryHierarchy({ categories, actions }: Props) {
           <h2 className="card-title" id={titleId}>
             Category hierarchy and coverage
           </h2>
-          <p className="subtle cat-small" aria-live="polite">
+          <p className="cat-note" aria-live="polite">
             {`${shown} of ${categories.length} categories`}
           </p>
         </div>
@@ -109,10 +109,10 @@ function CategoryBranch({ node }: { node: HierarchyNode }) {
             </p>
             {c.preferredSuppliers.length ? <p className="cat-node-meta">{`Preferred: ${c.preferredSuppliers.join(", ")}`}</p> : null}
             <CoverageLevelList coverage={c.coverage} />
-            {c.lastUpdatedAt ? <p className="subtle cat-small">{`Updated ${formatRecency(c.lastUpdatedAt)}`}</p> : null}
+            {c.lastUpdatedAt ? <p className="cat-note">{`Updated ${formatRecency(c.lastUpdatedAt)}`}</p> : null}
           </>
         ) : (
-          <p className="subtle cat-small">Shown for its matching sub-categories</p>
+          <p className="cat-note">Shown for its matching sub-categories</p>
         )}
       </div>
       {node.children.length ? (

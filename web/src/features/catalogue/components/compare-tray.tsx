@@ -27,13 +27,15 @@ export function CompareTray({ items, onRemove, onClear }: Props) {
         ) : null}
       </div>
       {items.length === 0 ? (
-        <p className="subtle cat-small">{`Add up to ${COMPARE_LIMIT} items to compare them side by side. A fourth replaces the oldest.`}</p>
+        <p className="cat-note">{`Add up to ${COMPARE_LIMIT} items to compare them side by side. A fourth replaces the oldest.`}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Compared items">
           <table className="table cat-compare-table">
             <thead>
               <tr>
-                <td />
+                <td>
+                  <span className="visually-hidden">Detail</span>
+                </td>
                 {items.map((item) => (
                   <th key={item.id} scope="col" data-testid="compare-column">
                     <span className="cat-compare-name">{item.name}</span>

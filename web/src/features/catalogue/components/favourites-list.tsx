@@ -17,13 +17,13 @@ export function FavouritesList({ items, onRemove }: { items: readonly OverviewIt
         ) : null}
       </div>
       {items.length === 0 ? (
-        <p className="subtle cat-small">Star items you order often; they stay here for you on this device.</p>
+        <p className="cat-note">Star items you order often; they stay here for you on this device.</p>
       ) : (
         <ul className="cat-favourites">
           {items.map((item) => (
             <li key={item.id}>
               <span className="cat-fav-name">{item.name}</span>
-              <span className="subtle cat-small">{formatPrice(item.basePrice, item.currency)}</span>
+              <span className="cat-note">{formatPrice(item.basePrice, item.currency)}</span>
               <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove ${item.name} from favourites`} onClick={() => onRemove(item.id)}>
                 Remove
               </button>

@@ -23,12 +23,13 @@ export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }:
       <p className="cat-node-meta">{`${item.sku} · ${item.categoryName ?? "Uncategorised"}`}</p>
       <p className="cat-price">
         {formatPrice(item.basePrice, item.currency)}
-        <span className="subtle cat-small">{` per ${item.unitOfMeasure}`}</span>
+        <span className="cat-note">{` per ${item.unitOfMeasure}`}</span>
       </p>
-      {tier ? <p className="subtle cat-small">{`${formatPrice(tier.unitPrice, item.currency)} from ${tier.minQuantity}`}</p> : null}
-      <p className="subtle cat-small">{item.preferredSupplier ?? "No preferred supplier"}</p>
+      {tier ? <p className="cat-note">{`${formatPrice(tier.unitPrice, item.currency)} from ${tier.minQuantity}`}</p> : null}
+      <p className="cat-note">{item.preferredSupplier ?? "No preferred supplier"}</p>
       <button type="button" className="btn btn-sm cat-compare-btn" aria-pressed={comparing} aria-label={`Compare ${item.name}`} onClick={onCompare}>
-        {comparing ? "In comparison" : "Compare"}
+        <span aria-hidden="true">{comparing ? "✓" : "+"}</span>
+        Compare
       </button>
     </li>
   );

@@ -143,21 +143,21 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
         </label>
         <label className="field">
           <span className="field-label">
-            Preferred supplier <span className="subtle">(optional)</span>
+            Preferred supplier <span className="cat-optional">(optional)</span>
           </span>
           <input className="input" aria-invalid={Boolean(errors.preferred_supplier)} aria-describedby={describedBy("preferred_supplier")} {...register("preferred_supplier")} />
           {fieldError("preferred_supplier")}
         </label>
         <label className="field span-2">
           <span className="field-label">
-            Contract number <span className="subtle">(optional)</span>
+            Contract number <span className="cat-optional">(optional)</span>
           </span>
           <input className="input" aria-invalid={Boolean(errors.contract_number)} aria-describedby={describedBy("contract_number")} {...register("contract_number")} />
           {fieldError("contract_number")}
         </label>
         <label className="field span-2">
           <span className="field-label">
-            Coverage notes <span className="subtle">(optional)</span>
+            Coverage notes <span className="cat-optional">(optional)</span>
           </span>
           <textarea className="textarea" rows={3} aria-invalid={Boolean(errors.coverage_notes)} aria-describedby={describedBy("coverage_notes")} {...register("coverage_notes")} />
           {fieldError("coverage_notes")}

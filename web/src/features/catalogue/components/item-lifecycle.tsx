@@ -38,7 +38,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
           <h2 className="card-title" id={titleId}>
             Catalogue lifecycle
           </h2>
-          <p className="subtle cat-small">Every item moves from draft to review to publish; requesters only see published items.</p>
+          <p className="cat-note">Every item moves from draft to review to publish; requesters only see published items.</p>
         </div>
         {canCurate ? (
           <button type="button" className="btn btn-primary" onClick={openDrawer}>
@@ -52,7 +52,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
             <li key={stage.status} className="cat-stage">
               <span className="cat-stage-count">{counts[stage.status]}</span>
               <span className="cat-stage-label">{stage.label}</span>
-              <span className="subtle cat-small">{stage.hint}</span>
+              <span className="cat-note">{stage.hint}</span>
             </li>
           ))}
         </ol>
@@ -69,7 +69,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
             {visible.length === 0 ? (
               <EmptyState title="No items at this stage." />
             ) : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0} role="region" aria-label="Items by lifecycle stage">
                 <table className="table" data-testid="lifecycle-table">
                   <thead>
                     <tr>
@@ -114,7 +114,7 @@ function LifecycleRow({ item }: { item: OverviewItem }) {
     <tr data-testid="lifecycle-row">
       <td>
         <strong>{item.name}</strong>
-        <div className="subtle cat-small mono">{item.sku}</div>
+        <div className="cat-note mono">{item.sku}</div>
       </td>
       <td>{item.categoryName ?? "Uncategorised"}</td>
       <td className="num">{formatPrice(item.basePrice, item.currency)}</td>

@@ -24,7 +24,7 @@ export function PunchoutGovernance({ connections, role }: { connections: readonl
           <h2 className="card-title" id={titleId}>
             PunchOut governance
           </h2>
-          <p className="subtle cat-small">Session health, single sign-on and cart success per supplier.</p>
+          <p className="cat-note">Session health, single sign-on and cart success per supplier.</p>
         </div>
         {canSee(role, "integrations") ? (
           <Link className="btn btn-sm" to={paths.app.integrations.getHref("punchout")}>
@@ -35,7 +35,7 @@ export function PunchoutGovernance({ connections, role }: { connections: readonl
       {connections.length === 0 ? (
         <EmptyState title="No PunchOut connections yet." />
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="PunchOut connections">
           <table className="table">
             <thead>
               <tr>
@@ -56,11 +56,11 @@ export function PunchoutGovernance({ connections, role }: { connections: readonl
                   <tr key={c.id}>
                     <td>
                       <strong>{c.supplier}</strong>
-                      <div className="subtle cat-small">{c.categoryName ?? "Uncategorised"}</div>
+                      <div className="cat-note">{c.categoryName ?? "Uncategorised"}</div>
                     </td>
                     <td>
                       {c.coverageScope}
-                      {c.notes ? <div className="subtle cat-small">{c.notes}</div> : null}
+                      {c.notes ? <div className="cat-note">{c.notes}</div> : null}
                     </td>
                     <td>
                       <span className={`badge ${statusTone[c.status]}`}>{words(c.status)}</span>

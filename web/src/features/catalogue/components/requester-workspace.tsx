@@ -43,7 +43,7 @@ export function RequesterWorkspace({ items, userId }: Props) {
           <h2 className="card-title" id={titleId}>
             Requester workspace
           </h2>
-          <p className="subtle cat-small">Published items on contract. Favourites and comparisons stay with your account on this device.</p>
+          <p className="cat-note">Published items on contract. Favourites and comparisons stay with your account on this device.</p>
         </div>
         <label className="search-input">
           <span className="visually-hidden">Search catalogue items</span>
@@ -52,7 +52,7 @@ export function RequesterWorkspace({ items, userId }: Props) {
       </div>
       <div className="card-body cat-workspace">
         <div className="cat-workspace-main">
-          <p className="subtle cat-small" aria-live="polite">
+          <p className="cat-note" aria-live="polite">
             {matching.length > shown.length ? `Showing ${shown.length} of ${matching.length} matching items` : `${matching.length} matching items`}
           </p>
           {shown.length === 0 ? (

@@ -23,7 +23,7 @@ export function VendorFeeds({ feeds, canCurate }: Props) {
         <h2 className="card-title" id={titleId}>
           Vendor-managed feeds
         </h2>
-        <span className="subtle cat-small">{`${feeds.length} feeds`}</span>
+        <span className="cat-note">{`${feeds.length} feeds`}</span>
       </div>
       {feeds.length === 0 ? (
         <EmptyState title="No vendor feeds registered yet." />
@@ -75,8 +75,8 @@ function FeedCard({ feed, canCurate }: { feed: OverviewFeed; canCurate: boolean 
           </a>
         ) : null}
         {canCurate && needsReview ? (
-          <button type="button" className="btn btn-sm" onClick={onReview} disabled={review.isPending} aria-label={`Mark ${feed.feedName} reviewed`}>
-            {review.isPending ? "Saving…" : "Mark reviewed"}
+          <button type="button" className="btn btn-sm" onClick={onReview} disabled={review.isPending} aria-label={`Mark reviewed: ${feed.feedName}`}>
+            Mark reviewed
           </button>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-/** Generic schema failures; refinements and format checks carry their own wording and are kept. */
-const genericCodes = new Set(["invalid_type", "too_small", "too_big", "invalid_value"]);
+/** Generic schema failures, reworded only for the fields a form names; refinements keep their own wording. */
+const genericCodes = new Set(["invalid_type", "invalid_format", "too_small", "too_big", "invalid_value"]);
 
 /**
  * Keeps the contract schema as the only rule, but words its generic failures for people ("Enter a price of 0 or
