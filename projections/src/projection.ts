@@ -14,8 +14,26 @@ export type Projection = {
   /** For a table shared with other projections: removes only this projection's rows before a rebuild. */
   reset?: (db: Kysely<Database>) => Promise<void>;
   handles: readonly EventType[];
-  apply(db: Kysely<Database>, event: StoredEvent): Promise<Touch[] | void>;
+  /** Projections whose tables this one reads; the runner applies each batch to them first. */
+  reads?: readonly string[];
+  /**
+   * Applies a batch of handled events, in log order, with set-based statements: load the rows the batch touches
+   * once, fold in memory, write once. Events at or below the projection's checkpoint never reach it.
+   */
+  apply(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<Touch[]>;
 };
+
+/** For a projection whose events are few: applies them one at a time. */
+export function oneAtATime(applyOne: (db: Kysely<Database>, event: StoredEvent) => Promise<Touch[] | void>): Projection["apply"] {
+  return async (db, events) => {
+    const touches: Touch[] = [];
+    for (const event of events) {
+      const touched = await applyOne(db, event);
+      if (touched) touches.push(...touched);
+    }
+    return touches;
+  };
+}
 
 export const staffRoles = ["approver", "buyer", "finance", "admin"] as const;
 

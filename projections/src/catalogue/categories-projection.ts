@@ -1,4 +1,4 @@
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { catalogueTouch, json } from "./touches.ts";
 
 /** Category rows; counts and coverage figures are derived when the overview is read, from this and the item rows. */
@@ -7,7 +7,7 @@ export const categoriesProjection: Projection = {
   version: 1,
   tables: ["rm_categories"],
   handles: ["CategorySaved", "CategoryArchived"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const at = event.recorded_at;
     const version = event.stream_version;
     if (event.type === "CategorySaved") {
@@ -40,5 +40,5 @@ export const categoriesProjection: Projection = {
         .execute();
       return catalogueTouch;
     }
-  },
+  }),
 };

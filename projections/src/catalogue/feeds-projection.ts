@@ -1,5 +1,5 @@
 import type { StoredEvent } from "@procure/contracts";
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import type { VendorFeedsRow } from "./tables.ts";
 import { addDays, catalogueTouch } from "./touches.ts";
 
@@ -27,7 +27,7 @@ export const feedsProjection: Projection = {
   version: 1,
   tables: ["rm_vendor_feeds"],
   handles: ["VendorFeedRegistered", "VendorFeedImported", "VendorFeedChangesReviewed"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const at = event.recorded_at;
     const version = event.stream_version;
     if (event.type === "VendorFeedRegistered") {
@@ -70,5 +70,5 @@ export const feedsProjection: Projection = {
       .where("id", "=", event.data.feed_id)
       .execute();
     return catalogueTouch;
-  },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { catalogueTouch, json } from "./touches.ts";
 
 /** Catalogue items. An item leaving "review" (published or sent back to draft) records when it was last reviewed. */
@@ -7,7 +7,7 @@ export const itemsProjection: Projection = {
   version: 1,
   tables: ["rm_catalogue_items"],
   handles: ["CatalogueItemSaved"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     if (event.type !== "CatalogueItemSaved") return;
     const d = event.data;
     const at = event.recorded_at;
@@ -38,5 +38,5 @@ export const itemsProjection: Projection = {
     if (current) await db.updateTable("rm_catalogue_items").set(fields).where("id", "=", d.item_id).execute();
     else await db.insertInto("rm_catalogue_items").values({ id: d.item_id, ...fields, created_at: at }).execute();
     return catalogueTouch;
-  },
+  }),
 };

@@ -1,5 +1,6 @@
 import { can, normalizeRole, type StoredEvent } from "@procure/contracts";
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
+import { distinct, inSlices } from "../batch.ts";
 import { json, landingTouch } from "./touches.ts";
 
 type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;
@@ -15,51 +16,82 @@ function followsRoute(event: Decision, route: readonly string[]): boolean {
   return route[stageIndex] === actorRole;
 }
 
-/** Per-request facts for the landing page's cycle time, adherence and queue figures. */
+type LandingRequest = {
+  request_id: string;
+  amount: number;
+  status: string;
+  route: string[];
+  waiting_role: string | null;
+  overridden: boolean;
+  created_at: string;
+  decided_at: string | null;
+  version: number;
+};
+
+/** One event's effect on a request's landing facts; null when the event changes nothing. */
+function nextLandingRequest(row: LandingRequest | undefined, event: StoredEvent): LandingRequest | null {
+  if (event.type === "RequestCreated") {
+    if (row) return null;
+    const route = event.data.stages.map((s) => s.role);
+    return {
+      request_id: event.data.request_id,
+      amount: event.data.amount,
+      status: "pending",
+      route,
+      waiting_role: route[0] ?? null,
+      overridden: false,
+      created_at: event.recorded_at,
+      decided_at: null,
+      version: event.stream_version,
+    };
+  }
+  if (event.type !== "RequestStageApproved" && event.type !== "RequestApproved" && event.type !== "RequestDenied") return null;
+  if (!row || row.version >= event.stream_version) return null;
+  const overridden = row.overridden || !followsRoute(event, row.route);
+  const next =
+    event.type === "RequestStageApproved"
+      ? { waiting_role: row.route[event.data.stage_index + 1] ?? null }
+      : { status: event.type === "RequestApproved" ? "approved" : "denied", decided_at: event.recorded_at, waiting_role: null };
+  return { ...row, ...next, overridden, version: event.stream_version };
+}
+
+/** Per-request facts for the landing page's cycle time, adherence and queue figures, folded a batch at a time. */
 export const landingRequestsProjection: Projection = {
   name: "landing-requests",
   version: 1,
   tables: ["rm_landing_requests"],
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
-  async apply(db, event) {
-    if (event.type === "RequestCreated") {
-      const route = event.data.stages.map((s) => s.role);
-      await db
-        .insertInto("rm_landing_requests")
-        .values({
-          request_id: event.data.request_id,
-          amount: event.data.amount,
-          status: "pending",
-          route: json(route),
-          waiting_role: route[0] ?? null,
-          overridden: false,
-          created_at: event.recorded_at,
-          decided_at: null,
-          version: event.stream_version,
-        })
-        .onConflict((oc) => oc.column("request_id").doNothing())
-        .execute();
-      return landingTouch;
+  async apply(db, events) {
+    const ids = distinct(events, (e) => (e.data as { request_id: string }).request_id);
+    const stored = await db.selectFrom("rm_landing_requests").selectAll().where("request_id", "in", ids).execute();
+    const rows = new Map<string, LandingRequest>(stored.map((row) => [row.request_id, row as unknown as LandingRequest]));
+    const changed = new Map<string, LandingRequest>();
+    for (const event of events) {
+      const id = (event.data as { request_id: string }).request_id;
+      const next = nextLandingRequest(rows.get(id), event);
+      if (!next) continue;
+      rows.set(id, next);
+      changed.set(id, next);
     }
-    if (event.type !== "RequestStageApproved" && event.type !== "RequestApproved" && event.type !== "RequestDenied") return;
-    const row = await db
-      .selectFrom("rm_landing_requests")
-      .select(["route", "overridden", "version"])
-      .where("request_id", "=", event.data.request_id)
-      .executeTakeFirst();
-    if (!row || row.version >= event.stream_version) return;
-    const route = row.route;
-    const overridden = row.overridden || !followsRoute(event, route);
-    const next =
-      event.type === "RequestStageApproved"
-        ? { waiting_role: route[event.data.stage_index + 1] ?? null }
-        : { status: event.type === "RequestApproved" ? "approved" : "denied", decided_at: event.recorded_at, waiting_role: null };
-    await db
-      .updateTable("rm_landing_requests")
-      .set({ ...next, overridden, version: event.stream_version })
-      .where("request_id", "=", event.data.request_id)
-      .execute();
-    return landingTouch;
+    await inSlices([...changed.values()], (slice) =>
+      db
+        .insertInto("rm_landing_requests")
+        .values(slice.map((row) => ({ ...row, route: json(row.route) })))
+        .onConflict((oc) =>
+          oc
+            .column("request_id")
+            .doUpdateSet((eb) => ({
+              status: eb.ref("excluded.status"),
+              waiting_role: eb.ref("excluded.waiting_role"),
+              overridden: eb.ref("excluded.overridden"),
+              decided_at: eb.ref("excluded.decided_at"),
+              version: eb.ref("excluded.version"),
+            }))
+            .whereRef("rm_landing_requests.version", "<", "excluded.version"),
+        )
+        .execute(),
+    );
+    return changed.size > 0 ? landingTouch : [];
   },
 };
 
@@ -69,7 +101,7 @@ export const landingVendorsProjection: Projection = {
   version: 1,
   tables: ["rm_landing_vendors"],
   handles: ["VendorRegistered", "VendorUpdated", "VendorBlocked", "VendorUnblocked"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const version = event.stream_version;
     if (event.type === "VendorRegistered") {
       const d = event.data;
@@ -93,5 +125,5 @@ export const landingVendorsProjection: Projection = {
       .where("version", "<", version)
       .execute();
     return landingTouch;
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { catalogueTouch } from "./touches.ts";
 
 /** PunchOut connections: their configuration, and cart totals summed from the connector's reports. */
@@ -8,7 +8,7 @@ export const punchoutProjection: Projection = {
   version: 1,
   tables: ["rm_punchout_connections"],
   handles: ["PunchoutConnectionSaved", "PunchoutTransactionsRecorded"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const at = event.recorded_at;
     const version = event.stream_version;
     if (event.type === "PunchoutConnectionSaved") {
@@ -47,5 +47,5 @@ export const punchoutProjection: Projection = {
         .execute();
       return catalogueTouch;
     }
-  },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { json, rulesTouch } from "./touches.ts";
 
 /**
@@ -10,7 +10,7 @@ export const rulesProjection: Projection = {
   version: 1,
   tables: ["rm_approval_rules"],
   handles: ["ApprovalRuleCreated", "ApprovalRuleUpdated", "ApprovalRuleDeleted"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const at = event.recorded_at;
     const version = event.stream_version;
     if (event.type === "ApprovalRuleDeleted") {
@@ -45,5 +45,5 @@ export const rulesProjection: Projection = {
       await db.updateTable("rm_approval_rules").set(fields).where("id", "=", d.rule_id).where("version", "<", version).execute();
     }
     return rulesTouch;
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import type { StoredEvent } from "@procure/contracts";
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { workOrderTouch } from "./touches.ts";
 
 type WorkOrderEvent = StoredEvent<"WorkOrderSubmitted" | "WorkOrderAssigned" | "WorkOrderStatusChanged">;
@@ -23,7 +23,7 @@ export const workOrderTimelineProjection: Projection = {
   version: 1,
   tables: ["rm_work_order_timeline"],
   handles: ["WorkOrderSubmitted", "WorkOrderAssigned", "WorkOrderStatusChanged"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const e = event as WorkOrderEvent;
     const { action, from, to, detail } = describe(e);
     await db
@@ -43,5 +43,5 @@ export const workOrderTimelineProjection: Projection = {
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     return workOrderTouch(e.data.work_order_id);
-  },
+  }),
 };

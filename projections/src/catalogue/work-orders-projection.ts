@@ -1,4 +1,4 @@
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 import { workOrderTouch } from "./touches.ts";
 
 /** The work-order queue procurement triages: one row per work order, guarded by stream version. */
@@ -7,7 +7,7 @@ export const workOrdersProjection: Projection = {
   version: 1,
   tables: ["rm_work_orders"],
   handles: ["WorkOrderSubmitted", "WorkOrderAssigned", "WorkOrderStatusChanged"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const at = event.recorded_at;
     const version = event.stream_version;
     switch (event.type) {
@@ -49,5 +49,5 @@ export const workOrdersProjection: Projection = {
       default:
         return;
     }
-  },
+  }),
 };

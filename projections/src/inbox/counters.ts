@@ -8,6 +8,23 @@ export async function bump(db: Kysely<Database>, name: string, delta: number): P
     on conflict (name) do update set value = rm_counters.value + excluded.value`.execute(db);
 }
 
+/** Counter changes summed over a batch, written in one statement. */
+export class CounterDeltas {
+  private readonly deltas = new Map<string, number>();
+
+  add(name: string, delta: number) {
+    this.deltas.set(name, (this.deltas.get(name) ?? 0) + delta);
+  }
+
+  async flush(db: Kysely<Database>): Promise<void> {
+    const rows = [...this.deltas].filter(([, delta]) => delta !== 0);
+    if (rows.length === 0) return;
+    const values = sql.join(rows.map(([name, delta]) => sql`(${name}, ${delta})`));
+    await sql`insert into rm_counters (name, value) values ${values}
+      on conflict (name) do update set value = rm_counters.value + excluded.value`.execute(db);
+  }
+}
+
 export async function readCounters(db: Kysely<Database>, names: string[]): Promise<Record<string, number>> {
   if (names.length === 0) return {};
   const rows = await db.selectFrom("rm_counters").select(["name", "value"]).where("name", "in", names).execute();

@@ -1,55 +1,81 @@
-import type { ApprovalStage } from "@procure/contracts";
+import type { ApprovalStage, StoredEvent } from "@procure/contracts";
+import { distinct, inSlices } from "../batch.ts";
 import type { Projection } from "../projection.ts";
-import { bump, counterNames } from "./counters.ts";
+import { CounterDeltas, counterNames } from "./counters.ts";
 
 const inboxTouch = [{ keys: [["inbox"]], audience: { everyone: true } }];
 
-/** Pending-request counters by requester and by the role whose decision is awaited. */
+type InboxRow = { request_id: string; requester_id: string; status: string; current_stage_role: string | null };
+type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;
+
+const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string }).request_id;
+
+/**
+ * Pending-request counters by requester and by the role whose decision is awaited. A batch loads the rows it
+ * touches, folds its events onto them, and writes rows and summed counter changes once each.
+ */
 export const inboxProjection: Projection = {
   name: "inbox",
   version: 1,
   tables: ["rm_inbox_requests", "rm_counters"],
+  reads: ["requests"],
   // The counters table is shared (orders keep their own counter there); clear only the request counters.
   async reset(db) {
     await db.deleteFrom("rm_inbox_requests").execute();
     await db.deleteFrom("rm_counters").where("name", "like", "requests:%").execute();
   },
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
-  async apply(db, event) {
-    if (event.type === "RequestCreated") {
-      const stage = firstWaiting(event.data.stages);
-      await db
+  async apply(db, events) {
+    const ids = distinct(events, requestIdOf);
+    const stored = await db.selectFrom("rm_inbox_requests").selectAll().where("request_id", "in", ids).execute();
+    const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
+    const routes = await stageRoutes(db, distinct(events.filter((e) => e.type === "RequestStageApproved"), requestIdOf));
+    const counters = new CounterDeltas();
+    const changed = new Map<string, InboxRow>();
+    const move = (row: InboxRow, sign: 1 | -1, all: boolean) => {
+      if (all) {
+        counters.add(counterNames.pendingRequests, sign);
+        counters.add(counterNames.pendingFor(row.requester_id), sign);
+      }
+      counters.add(counterNames.pendingAtStage(row.current_stage_role), sign);
+    };
+    for (const event of events) {
+      const id = requestIdOf(event);
+      if (event.type === "RequestCreated") {
+        if (rows.has(id)) continue;
+        const row = { request_id: id, requester_id: event.data.requester_id, status: "pending", current_stage_role: firstWaiting(event.data.stages) };
+        move(row, 1, true);
+        rows.set(id, row);
+        changed.set(id, row);
+        continue;
+      }
+      const row = rows.get(id);
+      if (!row || row.status !== "pending") continue;
+      const decision = event as Decision;
+      if (decision.type === "RequestStageApproved") {
+        move(row, -1, false);
+        const next = { ...row, current_stage_role: routes.get(id)?.[decision.data.stage_index + 1] ?? null };
+        move(next, 1, false);
+        rows.set(id, next);
+        changed.set(id, next);
+        continue;
+      }
+      move(row, -1, true);
+      const closed = { ...row, status: decision.type === "RequestApproved" ? "approved" : "denied", current_stage_role: null };
+      rows.set(id, closed);
+      changed.set(id, closed);
+    }
+    await inSlices([...changed.values()], (slice) =>
+      db
         .insertInto("rm_inbox_requests")
-        .values({ request_id: event.data.request_id, requester_id: event.data.requester_id, status: "pending", current_stage_role: stage })
-        .execute();
-      await bump(db, counterNames.pendingRequests, 1);
-      await bump(db, counterNames.pendingFor(event.data.requester_id), 1);
-      await bump(db, counterNames.pendingAtStage(stage), 1);
-      return inboxTouch;
-    }
-    if (event.type !== "RequestStageApproved" && event.type !== "RequestApproved" && event.type !== "RequestDenied") return;
-    const row = await db
-      .selectFrom("rm_inbox_requests")
-      .selectAll()
-      .where("request_id", "=", event.data.request_id)
-      .executeTakeFirst();
-    if (!row || row.status !== "pending") return;
-    if (event.type === "RequestStageApproved") {
-      const next = await nextStageRole(db, event.data.request_id, event.data.stage_index);
-      await bump(db, counterNames.pendingAtStage(row.current_stage_role), -1);
-      await bump(db, counterNames.pendingAtStage(next), 1);
-      await db.updateTable("rm_inbox_requests").set({ current_stage_role: next }).where("request_id", "=", row.request_id).execute();
-      return inboxTouch;
-    }
-    await bump(db, counterNames.pendingRequests, -1);
-    await bump(db, counterNames.pendingFor(row.requester_id), -1);
-    await bump(db, counterNames.pendingAtStage(row.current_stage_role), -1);
-    await db
-      .updateTable("rm_inbox_requests")
-      .set({ status: event.type === "RequestApproved" ? "approved" : "denied", current_stage_role: null })
-      .where("request_id", "=", row.request_id)
-      .execute();
-    return inboxTouch;
+        .values(slice)
+        .onConflict((oc) =>
+          oc.column("request_id").doUpdateSet((eb) => ({ status: eb.ref("excluded.status"), current_stage_role: eb.ref("excluded.current_stage_role") })),
+        )
+        .execute(),
+    );
+    await counters.flush(db);
+    return changed.size > 0 ? inboxTouch : [];
   },
 };
 
@@ -57,14 +83,9 @@ function firstWaiting(stages: ApprovalStage[]): string | null {
   return stages.find((s) => s.status === "waiting")?.role ?? null;
 }
 
-/** The stage after `approvedIndex`, read from the request's creation event (the route is fixed when it is raised). */
-async function nextStageRole(db: Parameters<Projection["apply"]>[0], requestId: string, approvedIndex: number) {
-  const created = await db
-    .selectFrom("events")
-    .select("data")
-    .where("stream_id", "=", `request-${requestId}`)
-    .where("stream_version", "=", 1)
-    .executeTakeFirst();
-  const stages = ((created?.data ?? {}) as { stages?: ApprovalStage[] }).stages ?? [];
-  return stages[approvedIndex + 1]?.role ?? null;
+/** Each request's route of stage roles, fixed when it is raised, from the requests read model. */
+async function stageRoutes(db: Parameters<Projection["apply"]>[0], requestIds: string[]): Promise<Map<string, (string | null)[]>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db.selectFrom("rm_requests").select(["id", "stages"]).where("id", "in", requestIds).execute();
+  return new Map(rows.map((row) => [row.id, (row.stages as unknown as ApprovalStage[]).map((s) => s.role)]));
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
-import type { Projection, Touch } from "../projection.ts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 
 const touched: Touch[] = [{ keys: [["dashboard"]], audience: { everyone: true } }];
 
@@ -16,7 +16,7 @@ export const dashboardCatalogueProjection: Projection = {
   version: 1,
   tables: ["rm_dash_categories", "rm_dash_catalogue_items", "rm_dash_connectors"],
   handles: ["CategorySaved", "CategoryArchived", "CatalogueItemSaved", "PunchoutConnectionSaved"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const e = event as CatalogueEvent;
     switch (e.type) {
       case "CategorySaved":
@@ -35,7 +35,7 @@ export const dashboardCatalogueProjection: Projection = {
         return saved ? touched : undefined;
       }
     }
-  },
+  }),
 };
 
 /** A category is active from its first save until it is archived; a row first made by one of its items has version 0. */

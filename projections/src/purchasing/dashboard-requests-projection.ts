@@ -1,8 +1,11 @@
-import type { Kysely } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
-import { requestAudience, type Projection } from "../projection.ts";
-import type { Database } from "../tables.ts";
-import { scopesOf, tally } from "./tally.ts";
+import { distinct, inSlices } from "../batch.ts";
+import { requestAudience, type Projection, type Touch } from "../projection.ts";
+import type { DashRequestsRow } from "./tables.ts";
+import { scopesOf, TallyDeltas } from "./tally.ts";
+
+type DashRequestInsert = Insertable<DashRequestsRow>;
 
 type RequestChange = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied" | "RequestLinkedToOrder" | "RequestUnlinkedFromOrder">;
 type Bucket = "submitted" | "pending" | "approved" | "denied" | "readyForPo";
@@ -18,11 +21,9 @@ function bucketsOf(r: Pick<Tracked, "status" | "po_number">): Bucket[] {
   return buckets;
 }
 
-async function count(db: Kysely<Database>, r: Tracked, buckets: Bucket[], sign: 1 | -1) {
+function count(tallies: TallyDeltas, r: Tracked, buckets: Bucket[], sign: 1 | -1) {
   for (const scope of scopesOf(r.requester_id)) {
-    for (const bucket of buckets) {
-      await tally(db, "rm_dash_request_totals", { scope, bucket }, { count: sign, amount: sign * Number(r.amount) });
-    }
+    for (const bucket of buckets) tallies.add("rm_dash_request_totals", { scope, bucket }, { count: sign, amount: sign * Number(r.amount) });
   }
 }
 
@@ -35,51 +36,68 @@ export const dashboardRequestsProjection: Projection = {
   version: 1,
   tables: ["rm_dash_requests", "rm_dash_request_totals", "rm_dash_category_spend"],
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"],
-  async apply(db, event) {
-    if (event.type === "RequestCreated") {
-      const d = event.data;
-      const row = {
-        id: d.request_id,
-        requester_id: d.requester_id,
-        title: d.title,
-        amount: d.amount,
-        status: "pending",
-        category_key: d.category_id ?? "",
-        category_name: d.category_name,
-        po_number: null,
-        version: event.stream_version,
-        created_at: event.recorded_at,
-        updated_at: event.recorded_at,
-      };
-      const inserted = await db.insertInto("rm_dash_requests").values(row).onConflict((oc) => oc.column("id").doNothing()).returning("id").executeTakeFirst();
-      if (!inserted) return;
-      await count(db, row, bucketsOf(row), 1);
-      for (const scope of scopesOf(d.requester_id)) {
-        await tally(db, "rm_dash_category_spend", { scope, category_key: row.category_key }, { count: 1, amount: d.amount }, { category_name: d.category_name });
-      }
-      return touched(d.requester_id);
-    }
-    const e = event as RequestChange;
-    const before = await db
+  async apply(db, events) {
+    const ids = distinct(events, (e) => (e.data as { request_id: string }).request_id);
+    const stored = await db
       .selectFrom("rm_dash_requests")
-      .select(["requester_id", "amount", "status", "po_number", "version"])
-      .where("id", "=", e.data.request_id)
-      .executeTakeFirst();
-    if (!before || before.version >= e.stream_version) return;
-    const after: Tracked = { ...before };
-    if (e.type === "RequestApproved") after.status = "approved";
-    if (e.type === "RequestDenied") after.status = "denied";
-    if (e.type === "RequestLinkedToOrder") after.po_number = e.data.po_number;
-    if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
-    const was = bucketsOf(before);
-    const is = bucketsOf(after);
-    await count(db, before, was.filter((b) => !is.includes(b)), -1);
-    await count(db, after, is.filter((b) => !was.includes(b)), 1);
-    await db
-      .updateTable("rm_dash_requests")
-      .set({ status: after.status, po_number: after.po_number, version: e.stream_version, updated_at: e.recorded_at })
-      .where("id", "=", e.data.request_id)
+      .select(["id", "requester_id", "amount", "status", "po_number", "version"])
+      .where("id", "in", ids)
       .execute();
-    return touched(before.requester_id);
+    const rows = new Map<string, Tracked & { id: string; version: number }>(stored.map((row) => [row.id, row]));
+    const inserts: DashRequestInsert[] = [];
+    const updates = new Map<string, { id: string; status: string; po_number: string | null; version: number; updated_at: string }>();
+    const tallies = new TallyDeltas();
+    const touches: Touch[] = [];
+    for (const event of events) {
+      if (event.type === "RequestCreated") {
+        const d = event.data;
+        if (rows.has(d.request_id)) continue;
+        const row = {
+          id: d.request_id,
+          requester_id: d.requester_id,
+          title: d.title,
+          amount: d.amount,
+          status: "pending",
+          category_key: d.category_id ?? "",
+          category_name: d.category_name,
+          po_number: null,
+          version: event.stream_version,
+          created_at: event.recorded_at,
+          updated_at: event.recorded_at,
+        };
+        inserts.push(row);
+        rows.set(row.id, row);
+        count(tallies, row, bucketsOf(row), 1);
+        for (const scope of scopesOf(d.requester_id)) {
+          tallies.add("rm_dash_category_spend", { scope, category_key: row.category_key }, { count: 1, amount: d.amount }, { category_name: d.category_name });
+        }
+        touches.push(...touched(d.requester_id));
+        continue;
+      }
+      const e = event as RequestChange;
+      const before = rows.get(e.data.request_id);
+      if (!before || before.version >= e.stream_version) continue;
+      const after = { ...before, version: e.stream_version };
+      if (e.type === "RequestApproved") after.status = "approved";
+      if (e.type === "RequestDenied") after.status = "denied";
+      if (e.type === "RequestLinkedToOrder") after.po_number = e.data.po_number;
+      if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
+      const was = bucketsOf(before);
+      const is = bucketsOf(after);
+      count(tallies, before, was.filter((b) => !is.includes(b)), -1);
+      count(tallies, after, is.filter((b) => !was.includes(b)), 1);
+      rows.set(after.id, after);
+      updates.set(after.id, { id: after.id, status: after.status, po_number: after.po_number, version: after.version, updated_at: e.recorded_at });
+      touches.push(...touched(before.requester_id));
+    }
+    await inSlices(inserts, (slice) => db.insertInto("rm_dash_requests").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    // Rows created in this batch are inserted above with their first state; their later changes update them here.
+    await inSlices([...updates.values()], (slice) => {
+      const values = sql.join(slice.map((u) => sql`(${u.id}, ${u.status}, ${u.po_number}::text, ${u.version}::int, ${u.updated_at}::timestamptz)`));
+      return sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
+        from (values ${values}) as v (id, status, po_number, version, updated_at) where r.id::text = v.id`.execute(db);
+    });
+    await tallies.flush(db);
+    return touches;
   },
 };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { poNumberKey } from "@procure/contracts";
-import type { Projection, Touch } from "../projection.ts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 
 const orderReaders = ["buyer", "finance", "admin"] as const;
 const touched = (id: string): Touch[] => [{ keys: [["orders"], ["orders", id]], audience: { roles: [...orderReaders] } }];
@@ -11,7 +11,7 @@ export const ordersProjection: Projection = {
   version: 1,
   tables: ["rm_orders", "rm_po_numbers"],
   handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     switch (event.type) {
       case "PoNumberReserved": {
         const d = event.data;
@@ -60,5 +60,5 @@ export const ordersProjection: Projection = {
       default:
         return;
     }
-  },
+  }),
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { poGroupOf, type StoredEvent } from "@procure/contracts";
 import { counterNames } from "../inbox/counters.ts";
-import type { Projection, Touch } from "../projection.ts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { tally } from "./tally.ts";
 
@@ -18,7 +18,7 @@ export const poGroupsProjection: Projection = {
   version: 1,
   tables: ["rm_po_group_orders", "rm_po_group_totals"],
   handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     const e = event as StoredEvent<"PurchaseOrderSaved" | "PurchaseOrderDeleted">;
     const id = e.data.order_id;
     const before = await db.selectFrom("rm_po_group_orders").select(["grp", "total", "version"]).where("order_id", "=", id).executeTakeFirst();
@@ -38,7 +38,7 @@ export const poGroupsProjection: Projection = {
     if (row.grp !== deletedGroup) await tally(db, "rm_po_group_totals", { grp: row.grp }, { count: 1, amount: row.total });
     await syncOpenOrdersCounter(db);
     return touched;
-  },
+  }),
 };
 
 /**

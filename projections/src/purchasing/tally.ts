@@ -31,3 +31,46 @@ export async function tally(
 export const workspaceScope = "workspace";
 export const ownScope = (requesterId: string) => `user:${requesterId}`;
 export const scopesOf = (requesterId: string) => [workspaceScope, ownScope(requesterId)];
+
+/**
+ * Tally changes summed over a batch, per table and key, written with one multi-row upsert per table. Labels keep
+ * the first value seen, as `tally` does.
+ */
+export class TallyDeltas {
+  private readonly pending = new Map<string, { table: TallyTable; key: Record<string, string>; count: number; amount: number; labels: Record<string, string | null> }>();
+
+  add(table: TallyTable, key: Record<string, string>, delta: { count: number; amount?: number }, labels: Record<string, string | null> = {}) {
+    const id = `${table}\u0000${JSON.stringify(key)}`;
+    const entry = this.pending.get(id) ?? { table, key, count: 0, amount: 0, labels: {} };
+    entry.count += delta.count;
+    entry.amount = Math.round((entry.amount + (delta.amount ?? 0)) * 100) / 100;
+    for (const [column, value] of Object.entries(labels)) entry.labels[column] ??= value;
+    this.pending.set(id, entry);
+  }
+
+  async flush(db: Kysely<Database>): Promise<void> {
+    const byShape = new Map<string, (typeof this.pending extends Map<string, infer V> ? V : never)[]>();
+    for (const entry of this.pending.values()) {
+      if (entry.count === 0 && entry.amount === 0) continue;
+      const shape = `${entry.table}|${Object.keys(entry.key).join(",")}|${Object.keys(entry.labels).join(",")}`;
+      byShape.set(shape, [...(byShape.get(shape) ?? []), entry]);
+    }
+    for (const entries of byShape.values()) {
+      const first = entries[0]!;
+      const t = sql.table(first.table);
+      const keyCols = Object.keys(first.key);
+      const labelCols = Object.keys(first.labels);
+      const cols = [...keyCols, ...labelCols, "count", "amount"].map((c) => sql.ref(c));
+      const keep = labelCols.map((c) => sql`${sql.ref(c)} = coalesce(${t}.${sql.ref(c)}, excluded.${sql.ref(c)})`);
+      for (let i = 0; i < entries.length; i += 1_000) {
+        const rows = entries
+          .slice(i, i + 1_000)
+          .map((e) => sql`(${sql.join([...keyCols.map((c) => e.key[c]), ...labelCols.map((c) => e.labels[c]), e.count, e.amount])})`);
+        await sql`insert into ${t} (${sql.join(cols)}) values ${sql.join(rows)}
+          on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set
+            ${sql.join([sql`count = ${t}.count + excluded.count`, sql`amount = ${t}.amount + excluded.amount`, ...keep])}`.execute(db);
+      }
+    }
+    this.pending.clear();
+  }
+}

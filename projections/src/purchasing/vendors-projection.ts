@@ -1,5 +1,5 @@
 import type { StoredEvent } from "@procure/contracts";
-import type { Projection, Touch } from "../projection.ts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { tally } from "./tally.ts";
 
 const touched = (id: string): Touch[] => [{ keys: [["vendors"], ["vendors", id], ["dashboard"]], audience: { everyone: true } }];
@@ -12,7 +12,7 @@ export const vendorsProjection: Projection = {
   version: 1,
   tables: ["rm_vendors", "rm_vendor_counts"],
   handles: ["VendorRegistered", "VendorUpdated", "VendorBlocked", "VendorUnblocked"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     if (event.type === "VendorRegistered") {
       const { vendor_id, ...d } = event.data;
       const inserted = await db
@@ -41,5 +41,5 @@ export const vendorsProjection: Projection = {
       await tally(db, "rm_vendor_counts", { status }, { count: 1 });
     }
     return touched(id);
-  },
+  }),
 };

@@ -1,6 +1,7 @@
 import type { StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection } from "../projection.ts";
-import { requesterOf } from "./comments-projection.ts";
+import { distinct, inSlices } from "../batch.ts";
+import { requestOwners } from "./request-owners.ts";
 
 type RequestEvent = StoredEvent<
   | "RequestCreated"
@@ -50,22 +51,29 @@ export const auditProjection: Projection = {
     "RequestLinkedToOrder",
     "RequestUnlinkedFromOrder",
   ],
-  async apply(db, event) {
-    const e = event as RequestEvent;
-    const requestId = e.data.request_id;
-    const previous = await db
+  reads: ["requests"],
+  async apply(db, events) {
+    const requestEvents = events as readonly RequestEvent[];
+    const ids = distinct(requestEvents, (e) => e.data.request_id);
+    // Each request's newest timeline row: where the next event's from-status comes from.
+    const newest = await db
       .selectFrom("rm_request_audit")
-      .select(["to_status", "stream_version"])
-      .where("request_id", "=", requestId)
+      .select(["request_id", "to_status", "stream_version"])
+      .distinctOn("request_id")
+      .where("request_id", "in", ids)
+      .orderBy("request_id")
       .orderBy("stream_version", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (previous && previous.stream_version >= e.stream_version) return;
-    const { action, to, detail } = describe(e);
-    const from = previous?.to_status ?? null;
-    await db
-      .insertInto("rm_request_audit")
-      .values({
+      .execute();
+    const latest = new Map(newest.map((row) => [row.request_id, row]));
+    const rows = [];
+    for (const e of requestEvents) {
+      const requestId = e.data.request_id;
+      const previous = latest.get(requestId);
+      if (previous && previous.stream_version >= e.stream_version) continue;
+      const { action, to, detail } = describe(e);
+      const from = previous?.to_status ?? null;
+      latest.set(requestId, { request_id: requestId, to_status: to ?? from, stream_version: e.stream_version });
+      rows.push({
         id: e.event_id,
         request_id: requestId,
         stream_version: e.stream_version,
@@ -77,10 +85,11 @@ export const auditProjection: Projection = {
         to_status: to ?? from,
         detail,
         created_at: e.recorded_at,
-      })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-    const owner = e.type === "RequestCreated" ? e.data.requester_id : await requesterOf(db, requestId);
-    return [{ keys: [["requests", requestId, "audit"]], audience: requestAudience(owner) }];
+      });
+    }
+    await inSlices(rows, (slice) => db.insertInto("rm_request_audit").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    const touchedIds = distinct(rows, (row) => row.request_id);
+    const owners = await requestOwners(db, touchedIds);
+    return touchedIds.map((id) => ({ keys: [["requests", id, "audit"]], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

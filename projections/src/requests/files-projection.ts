@@ -1,29 +1,34 @@
+import { distinct, inSlices } from "../batch.ts";
 import { requestAudience, type Projection } from "../projection.ts";
-import { requesterOf } from "./comments-projection.ts";
+import { requestOwners } from "./request-owners.ts";
 
 export const filesProjection: Projection = {
   name: "request-files",
   version: 1,
   tables: ["rm_request_files"],
   handles: ["RequestFileAttached"],
-  async apply(db, event) {
-    if (event.type !== "RequestFileAttached") return;
-    const d = event.data;
-    await db
-      .insertInto("rm_request_files")
-      .values({
-        id: d.file_id,
-        request_id: d.request_id,
-        filename: d.filename,
-        content_type: d.content_type,
-        size: d.size,
-        sha256: d.sha256,
-        storage_key: d.storage_key,
-        uploaded_by: event.metadata.actor_email ?? event.metadata.actor_id ?? "unknown",
-        created_at: event.recorded_at,
-      })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-    return [{ keys: [["requests", d.request_id, "files"]], audience: requestAudience(await requesterOf(db, d.request_id)) }];
+  reads: ["requests"],
+  async apply(db, events) {
+    const files = events.flatMap((event) => {
+      if (event.type !== "RequestFileAttached") return [];
+      const d = event.data;
+      return [
+        {
+          id: d.file_id,
+          request_id: d.request_id,
+          filename: d.filename,
+          content_type: d.content_type,
+          size: d.size,
+          sha256: d.sha256,
+          storage_key: d.storage_key,
+          uploaded_by: event.metadata.actor_email ?? event.metadata.actor_id ?? "unknown",
+          created_at: event.recorded_at,
+        },
+      ];
+    });
+    await inSlices(files, (slice) => db.insertInto("rm_request_files").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    const ids = distinct(files, (f) => f.request_id);
+    const owners = await requestOwners(db, ids);
+    return ids.map((id) => ({ keys: [["requests", id, "files"]], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

@@ -6,34 +6,39 @@ import type { ApprovalStage, PurchaseRequest, Role, StoredEvent } from "@procure
  */
 export function requestView(events: readonly StoredEvent[]): PurchaseRequest | null {
   let view: PurchaseRequest | null = null;
-  for (const event of events) {
-    if (event.type === "RequestCreated") {
-      const d = event.data;
-      view = {
-        id: d.request_id,
-        title: d.title,
-        status: "pending",
-        amount: d.amount,
-        description: d.description,
-        category_id: d.category_id,
-        category_name: d.category_name,
-        vendor_id: d.vendor_id,
-        vendor_name: d.vendor_name,
-        po_number: null,
-        requester_id: d.requester_id,
-        requester_email: d.requester_email,
-        rule_id: d.rule_id,
-        stages: d.stages,
-        current_stage_role: null,
-        version: event.stream_version,
-        created_at: event.recorded_at,
-        updated_at: event.recorded_at,
-      };
-    } else if (view) {
-      view = evolveView(view, event);
-    }
-    if (view) view.current_stage_role = view.status === "pending" ? ((view.stages.find((s) => s.status === "waiting")?.role as Role) ?? null) : null;
+  for (const event of events) view = nextRequestView(view, event);
+  return view;
+}
+
+/** One event's effect on a request as its stream tells it; the requests read model folds batches with it. */
+export function nextRequestView(before: PurchaseRequest | null, event: StoredEvent): PurchaseRequest | null {
+  let view = before;
+  if (event.type === "RequestCreated") {
+    const d = event.data;
+    view = {
+      id: d.request_id,
+      title: d.title,
+      status: "pending",
+      amount: d.amount,
+      description: d.description,
+      category_id: d.category_id,
+      category_name: d.category_name,
+      vendor_id: d.vendor_id,
+      vendor_name: d.vendor_name,
+      po_number: null,
+      requester_id: d.requester_id,
+      requester_email: d.requester_email,
+      rule_id: d.rule_id,
+      stages: d.stages,
+      current_stage_role: null,
+      version: event.stream_version,
+      created_at: event.recorded_at,
+      updated_at: event.recorded_at,
+    };
+  } else if (view) {
+    view = evolveView(view, event);
   }
+  if (view) view = { ...view, current_stage_role: view.status === "pending" ? ((view.stages.find((s) => s.status === "waiting")?.role as Role) ?? null) : null };
   return view;
 }
 

@@ -1,24 +1,42 @@
-import type { EventType } from "@procure/contracts";
-import { EventStore } from "@procure/eventstore";
-import { requestAudience, type Projection } from "../projection.ts";
-import { requestView } from "./request-view.ts";
+import type { EventType, PurchaseRequest, StoredEvent } from "@procure/contracts";
+import { requestAudience, type Projection, type Touch } from "../projection.ts";
+import { distinct, inSlices } from "../batch.ts";
+import { nextRequestView } from "./request-view.ts";
 
 const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"];
 
-/** The requests list and detail: each row is the request's own stream folded by `requestView`. */
+const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string }).request_id;
+
+/**
+ * The requests list and detail: each row is the request's stream folded by `nextRequestView`. A batch loads the
+ * rows it touches in one query, folds its events onto them, and writes every changed row in one upsert.
+ */
 export const requestsProjection: Projection = {
   name: "requests",
   version: 2,
   tables: ["rm_requests"],
   handles: rowChanging,
-  async apply(db, event) {
-    // Read through the projection's own transaction, up to this event, so a rebuild folds exactly what the live path did.
-    const view = requestView(await new EventStore(db).readStream(event.stream_id, event.stream_version));
-    if (!view) return;
-    const row = { ...view, stages: JSON.stringify(view.stages) };
-    await db
+  async apply(db, events) {
+    const ids = distinct(events, requestIdOf);
+    const stored = await db.selectFrom("rm_requests").selectAll().where("id", "in", ids).execute();
+    const views = new Map<string, PurchaseRequest>(stored.map((row) => [row.id, row as unknown as PurchaseRequest]));
+    const changed = new Map<string, PurchaseRequest>();
+    for (const event of events) {
+      const id = requestIdOf(event);
+      const before = views.get(id) ?? null;
+      // Already folded (a replayed batch), or an event before the request's creation: nothing to do.
+      if (before && before.version >= event.stream_version) continue;
+      const after = nextRequestView(before, event);
+      if (!after) continue;
+      views.set(id, after);
+      changed.set(id, after);
+    }
+    if (changed.size === 0) return [];
+    const rows = [...changed.values()].map((view) => ({ ...view, stages: JSON.stringify(view.stages) }));
+    await inSlices(rows, (slice) =>
+      db
       .insertInto("rm_requests")
-      .values(row)
+      .values(slice)
       .onConflict((oc) =>
         oc
           .column("id")
@@ -30,9 +48,12 @@ export const requestsProjection: Projection = {
             version: eb.ref("excluded.version"),
             updated_at: eb.ref("excluded.updated_at"),
           }))
-          .where("rm_requests.version", "<", event.stream_version),
+          .whereRef("rm_requests.version", "<", "excluded.version"),
       )
-      .execute();
-    return [{ keys: [["requests"], ["requests", view.id], ["dashboard"]], audience: requestAudience(view.requester_id) }];
+      .execute(),
+    );
+    return [...changed.values()].map(
+      (view): Touch => ({ keys: [["requests"], ["requests", view.id], ["dashboard"]], audience: requestAudience(view.requester_id) }),
+    );
   },
 };

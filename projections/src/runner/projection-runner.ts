@@ -18,6 +18,8 @@ import type { Database } from "../tables.ts";
 
 export type RunnerOptions = {
   batchSize?: number;
+  /** Events per batch while rebuilding: large, since nobody waits on a rebuild's individual events. */
+  rebuildBatchSize?: number;
   /** A safety net for when the bus is down: how often to look at the log without being told. */
   pollMs?: number;
   /** The durable consumer name on the bus. */
@@ -50,19 +52,29 @@ export class ProjectionRunner {
     private readonly bus: Bus | null,
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
-  ) {}
+  ) {
+    // A batch is applied to projections in list order: whatever a projection reads must come before it.
+    projections.forEach((projection, index) => {
+      for (const read of projection.reads ?? []) {
+        const at = projections.findIndex((p) => p.name === read);
+        if (at === -1 || at > index) throw new Error(`Projection ${projection.name} reads ${read}, which must be listed before it`);
+      }
+    });
+  }
 
   /** Rebuilds projections whose version changed, then follows the log. */
   async start(): Promise<void> {
+    const stale = new Set<string>();
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.db, checkpointName(projection));
       if (!checkpoint || checkpoint.version !== projection.version) {
         if (checkpoint) this.options.log?.("projection version changed; rebuilding from the log", { projection: projection.name });
-        await this.reset(projection);
+        stale.add(projection.name);
       } else {
         this.positions.set(projection.name, checkpoint.position);
       }
     }
+    for (const projection of this.withReaders(stale)) await this.reset(projection);
     this.running = true;
     this.loop = this.run();
     if (this.bus) {
@@ -107,19 +119,34 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Empties one projection's tables and replays it from the start of the log. */
+  /** Empties one projection's tables, or all, and replays them together from the start of the log. */
   async rebuild(name?: string): Promise<void> {
-    const targets = this.projections.filter((p) => !name || p.name === name);
-    if (name && targets.length === 0) throw new Error(`No projection named ${name}`);
+    if (name && !this.projections.some((p) => p.name === name)) throw new Error(`No projection named ${name}`);
+    const targets = name ? this.withReaders(new Set([name])) : this.projections;
     // Replay up to the head as it is now. An empty batch before that only means an older transaction (in any
     // database of the server: transaction ids are cluster-wide) is still open, so wait rather than stop short.
     const head = await this.store.headPosition();
-    for (const projection of targets) {
-      await this.exclusive(() => this.reset(projection));
-      while (comparePositions(this.positions.get(projection.name) ?? ORIGIN, head) < 0) {
-        if (!(await this.catchUp([projection]))) await new Promise((resolve) => setTimeout(resolve, 20));
+    const behind = () => targets.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, head) < 0);
+    // One turn for the whole rebuild: the live loop would otherwise replay the same events in small batches.
+    await this.exclusive(async () => {
+      for (const projection of targets) await this.reset(projection);
+      while (behind()) {
+        const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000);
+        if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    });
+  }
+
+  /**
+   * The named projections and every projection that reads one of them, in list order: a reader replays beside
+   * what it reads, so it never applies new events against a table that is being rebuilt under it.
+   */
+  private withReaders(names: ReadonlySet<string>): Projection[] {
+    const chosen = new Set(names);
+    for (const projection of this.projections) {
+      if ((projection.reads ?? []).some((read) => chosen.has(read))) chosen.add(projection.name);
     }
+    return this.projections.filter((p) => chosen.has(p.name));
   }
 
   private async reset(projection: Projection) {
@@ -171,13 +198,13 @@ export class ProjectionRunner {
     return result;
   }
 
-  private async catchUpNow(projections: readonly Projection[]): Promise<boolean> {
+  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500): Promise<boolean> {
     let from: Position | null = null;
     for (const p of projections) {
       const at = this.positions.get(p.name) ?? ORIGIN;
       if (!from || comparePositions(at, from) < 0) from = at;
     }
-    const events = await this.store.readAll(from ?? ORIGIN, this.options.batchSize ?? 500);
+    const events = await this.store.readAll(from ?? ORIGIN, batchSize);
     if (events.length === 0) return false;
     const last = positionOf(events.at(-1)!);
     const touches: Touch[] = [];
@@ -195,11 +222,8 @@ export class ProjectionRunner {
           continue;
         }
         const handled = new Set<string>(projection.handles);
-        for (const event of events) {
-          if (!handled.has(event.type) || comparePositions(positionOf(event), after) <= 0) continue;
-          const touched = await projection.apply(trx, event);
-          if (touched) touches.push(...touched);
-        }
+        const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
+        if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
         await saveCheckpoint(trx, checkpointName(projection), last, projection.version);
         result.set(projection.name, last);
       }

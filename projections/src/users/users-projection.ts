@@ -1,11 +1,11 @@
-import type { Projection } from "../projection.ts";
+import { type Projection, oneAtATime } from "../projection.ts";
 
 export const usersProjection: Projection = {
   name: "users",
   version: 1,
   tables: ["rm_users"],
   handles: ["UserRegistered"],
-  async apply(db, event) {
+  apply: oneAtATime(async (db, event) => {
     if (event.type !== "UserRegistered") return;
     const d = event.data;
     await db
@@ -14,5 +14,5 @@ export const usersProjection: Projection = {
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     return [{ keys: [["users"]], audience: { roles: ["admin"] } }];
-  },
+  }),
 };

@@ -28,7 +28,8 @@ async function replay(events: StoredEvent[], { truncate }: { truncate: boolean }
   await ctx.t.runtime.db.transaction().execute(async (trx) => {
     for (const projection of catalogueProjections) {
       if (truncate) for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
-      for (const event of events) if (projection.handles.includes(event.type)) await projection.apply(trx, event);
+      const handled = events.filter((event) => projection.handles.includes(event.type));
+      if (handled.length > 0) await projection.apply(trx, handled);
     }
   });
 }

@@ -47,7 +47,7 @@ describe("purchasing projections", () => {
       const handled = log.filter((e) => projection.handles.includes(e.type));
       expect(handled.length, projection.name).toBeGreaterThan(0);
       await t.runtime.db.transaction().execute(async (trx) => {
-        for (const event of handled) await projection.apply(trx, event);
+        await projection.apply(trx, handled);
       });
     }
     expect(await state()).toEqual(before);

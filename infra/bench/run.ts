@@ -1,0 +1,109 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Kysely } from "kysely";
+import { ORIGIN, positionOf } from "@procure/eventstore";
+import { repoRoot } from "../src/testing/child-process.ts";
+import { startTestApp } from "../src/testing/test-app.ts";
+import { createUsers } from "../src/testing/users.ts";
+import { liveFigures } from "./live.ts";
+import { readFigures } from "./reads.ts";
+import { seedRequests } from "./seed.ts";
+import { round, rssMiB } from "./stats.ts";
+import { httpFigures, storeFigures } from "./write-path.ts";
+
+/**
+ * `npm run bench`: the product's figures beside their baselines, measured in one run on the services the
+ * environment names (Postgres and NATS when DATABASE_URL / NATS_URL are set, the embedded defaults otherwise).
+ * BENCH_REQUESTS sets the large workspace (100,000 requests by default).
+ */
+const largeRequests = Number(process.env.BENCH_REQUESTS ?? 100_000);
+const writes = Number(process.env.BENCH_WRITES ?? 2_000);
+const t = await startTestApp("bench", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+const log = (line: string) => console.log(line);
+try {
+  const db = t.runtime.db as unknown as Kysely<unknown>;
+  const runner = t.runtime.runner!;
+  const users = await createUsers(t, ["requester", "approver"]);
+  const caughtUp = async () => {
+    if (!(await runner.waitFor(await t.runtime.store.headPosition(), 30 * 60_000))) throw new Error("projections did not catch up");
+  };
+  log(`Services: ${t.services.mode}; ${largeRequests.toLocaleString("en")} requests at the large size`);
+
+  const store = await storeFigures(db, t.runtime.store, writes);
+  log(`append ${store.appendPerSecond}/s vs raw INSERT ${store.rawInsertPerSecond}/s`);
+  const http = await httpFigures(db, t.url, users.requester.token, writes);
+  log(`POST /api/requests ${http.postRequestsPerSecond}/s vs bare Fastify + INSERT ${http.bareFastifyInsertPerSecond}/s`);
+
+  const seedUsers = { requester: users.requester, approver: users.approver };
+  await seedRequests(t.runtime.store, seedUsers, 1_000 - writes > 0 ? 1_000 - writes : 0);
+  await caughtUp();
+  const [sample] = await t.runtime.db.selectFrom("rm_requests").select("id").limit(1).execute();
+  const readsSmall = await readFigures(t.url, users.approver.token, sample!.id);
+  log(`reads at ~1k requests: ${JSON.stringify(readsSmall)}`);
+
+  const seedStarted = performance.now();
+  const seeded = await seedRequests(t.runtime.store, seedUsers, largeRequests - 1_000, 1_000);
+  log(`seeded ${seeded} events in ${round((performance.now() - seedStarted) / 1000, 1)} s`);
+  const catchUpStarted = performance.now();
+  await caughtUp();
+  const liveCatchUp = round(seeded / ((performance.now() - catchUpStarted) / 1000), 0);
+  const readsLarge = await readFigures(t.url, users.approver.token, sample!.id);
+  log(`reads at ${largeRequests} requests: ${JSON.stringify(readsLarge)}`);
+
+  const total = Number((await t.runtime.store.countEvents()).toString());
+  const readStarted = performance.now();
+  let at = ORIGIN;
+  for (;;) {
+    const batch = await t.runtime.store.readAll(at, 5_000);
+    if (batch.length === 0) break;
+    at = positionOf(batch.at(-1)!);
+  }
+  const orderedRead = round(total / ((performance.now() - readStarted) / 1000), 0);
+  const rebuildStarted = performance.now();
+  await runner.rebuild();
+  const rebuild = round(total / ((performance.now() - rebuildStarted) / 1000), 0);
+  const rssAfterRebuild = rssMiB();
+  log(`rebuild ${rebuild} events/s vs ordered read ${orderedRead} events/s over ${total} events (live catch-up ${liveCatchUp}/s)`);
+
+  const live = await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, 200, 10);
+  const rssAfterLive = rssMiB();
+  log(`live at 200 commands/s: ${JSON.stringify(live.latencyMs)} ms, lost ${live.lost}`);
+
+  const ratio = (a: number, b: number) => round(a / b);
+  const result = {
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", memoryGiB: round(totalmem() / 2 ** 30, 0), node: process.version },
+    services: t.services.mode,
+    largeRequests,
+    events: total,
+    figures: {
+      appendVsRawInsert: { product: store.appendPerSecond, baseline: store.rawInsertPerSecond, ratio: ratio(store.appendPerSecond, store.rawInsertPerSecond), goal: ">= 0.7" },
+      postRequestsVsBareFastify: {
+        product: http.postRequestsPerSecond,
+        baseline: http.bareFastifyInsertPerSecond,
+        ratio: ratio(http.postRequestsPerSecond, http.bareFastifyInsertPerSecond),
+        goal: ">= 0.5",
+      },
+      rebuildVsOrderedRead: { product: rebuild, baseline: orderedRead, ratio: ratio(rebuild, orderedRead), goal: ">= 0.2 and >= 20,000 events/s" },
+      liveCatchUpEventsPerSecond: liveCatchUp,
+      liveInvalidation: { ...live, goal: "p50 < 10 ms, p99 < 50 ms, none lost" },
+      reads: Object.fromEntries(
+        Object.keys(readsSmall).map((name) => [
+          name,
+          { small: readsSmall[name], large: readsLarge[name], ratioP50: ratio(readsLarge[name]!.p50, readsSmall[name]!.p50), goal: "< 1.5" },
+        ]),
+      ),
+      rssMiB: { afterRebuild: rssAfterRebuild, afterLive: rssAfterLive, goal: "< 400" },
+    },
+  };
+  const dir = join(repoRoot, "infra/bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "latest.json");
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  writeFileSync(file, JSON.stringify({ ...previous, [t.services.mode]: result }, null, 2) + "\n");
+  log(JSON.stringify(result.figures, null, 2));
+} finally {
+  await t.stop();
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../tables.ts";
+
+/**
+ * The requester of each request, from the requests read model: projections that read it declare
+ * `reads: ["requests"]`, so within a batch it already holds every request the batch created.
+ */
+export async function requestOwners(db: Kysely<Database>, requestIds: readonly string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db.selectFrom("rm_requests").select(["id", "requester_id"]).where("id", "in", requestIds).execute();
+  return new Map(rows.map((row) => [row.id, row.requester_id]));
+}
