@@ -2,7 +2,7 @@ import type { Invalidation, Position, QueryKey } from "@procure/contracts";
 import type { Touch } from "../projection.ts";
 
 /** Past this many keys for one audience, a message names only the keys' first parts, which cover them all. */
-const MAX_KEYS_PER_MESSAGE = 50;
+const MAX_KEYS_PER_MESSAGE = 500;
 
 /** One invalidation per audience for a batch, each naming every key the batch touched for that audience once. */
 export function mergeTouches(touches: readonly Touch[], position: Position): Invalidation[] {

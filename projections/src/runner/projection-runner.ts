@@ -7,7 +7,7 @@ import {
   ORIGIN,
   positionOf,
   resetCheckpoint,
-  saveCheckpoint,
+  saveCheckpoints,
   Signal,
   type Bus,
   type EventStore,
@@ -44,6 +44,7 @@ export class ProjectionRunner {
   private turn: Promise<unknown> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private consumer: { stop: () => Promise<void> } | null = null;
+  private stopWatchingAppends: (() => void) | null = null;
   lastError: string | null = null;
 
   constructor(
@@ -76,6 +77,8 @@ export class ProjectionRunner {
     }
     for (const projection of this.withReaders(stale)) await this.reset(projection);
     this.running = true;
+    // A command appended in this process wakes the runner at once, without a round trip through the bus.
+    this.stopWatchingAppends = this.store.onAppended(() => this.signal.notify());
     this.loop = this.run();
     if (this.bus) {
       this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", (event) => this.onBusEvent(event));
@@ -84,6 +87,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopWatchingAppends?.();
     this.signal.notify();
     await this.consumer?.stop();
     await this.loop;
@@ -213,6 +217,7 @@ export class ProjectionRunner {
       // deploy, a second replica, a rebuild command) may have moved them, and waits here while this batch applies.
       const stored = await lockCheckpoints(trx, projections.map(checkpointName));
       const result = new Map<string, Position>();
+      const moved: { name: string; version: number }[] = [];
       for (const projection of projections) {
         const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
         // Behind the batch's start (a rebuild elsewhere reset it): the next batch starts from there instead.
@@ -224,9 +229,10 @@ export class ProjectionRunner {
         const handled = new Set<string>(projection.handles);
         const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
         if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
-        await saveCheckpoint(trx, checkpointName(projection), last, projection.version);
+        moved.push({ name: checkpointName(projection), version: projection.version });
         result.set(projection.name, last);
       }
+      await saveCheckpoints(trx, moved, last);
       return result;
     });
     for (const [name, position] of reached) this.positions.set(name, position);

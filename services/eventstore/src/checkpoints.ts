@@ -33,6 +33,15 @@ export async function saveCheckpoint(
       updated_at = excluded.updated_at`.execute(db);
 }
 
+/** Moves many readers to one position in one statement (a projection batch saves all its projections' at once). */
+export async function saveCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], position: Position): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = sql.join(entries.map((e) => sql`(${e.name}, ${e.version}::int, ${position.tx}::xid8, ${position.pos}::bigint, now())`));
+  await sql`insert into checkpoints (name, version, tx, pos, updated_at) values ${rows}
+    on conflict (name) do update set version = excluded.version, tx = excluded.tx, pos = excluded.pos,
+      updated_at = excluded.updated_at`.execute(db);
+}
+
 export async function resetCheckpoint(db: AnyDb, name: string, version: number): Promise<void> {
   await saveCheckpoint(db, name, ORIGIN, version);
 }
