@@ -1,4 +1,5 @@
 /** NUL cannot be stored in Postgres text, and a lone surrogate is not Unicode: both are bad input, never a 500. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const unsafeTextMessage = "Text must not contain NUL characters or invalid Unicode.";

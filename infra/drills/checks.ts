@@ -32,7 +32,7 @@ export async function checkAfterDrill(stack: Stack, outcomes: Outcomes, commands
   const log = rows.map((r) => r.event_id);
 
   const deadline = Date.now() + 30_000;
-  let published: string[] = [];
+  let published: string[];
   do {
     published = (await readStreamMessages(stack.natsUrl, stack.env.NATS_STREAM!)).map((b) => (JSON.parse(b) as { event_id: string }).event_id);
     if (published.length >= log.length) break;

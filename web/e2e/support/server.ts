@@ -22,7 +22,7 @@ function buildClient(outDir: string) {
 export async function startProduct(label: string, { logLevel = "warn" } = {}): Promise<RunningProduct> {
   const services: TestServices = await createTestServices(label);
   let child: Child | null = null;
-  let port = 0;
+  let port: number;
   try {
     const webDist = join(services.dataDir, "web-dist");
     buildClient(webDist);

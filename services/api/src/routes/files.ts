@@ -26,6 +26,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       if (!part || part.fieldname !== "file") throw new HttpError(400, errorCodes.validation, "Choose a file to upload.");
       const stored = await deps.files.save(part.file, deps.env.UPLOAD_MAX_BYTES);
       const fileId = newId(request);
+      // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must not hold
       const filename = part.filename.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255) || "file";
       try {
         return await runCommand(deps, request, reply, {
