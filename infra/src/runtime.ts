@@ -1,8 +1,9 @@
 import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { authMigrations, buildApp, FileStorage, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
+import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
 import {
   createDatabase,
   EventStore,
@@ -36,9 +37,18 @@ export type Runtime = {
 
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
+/** The process's one logger, with the request-log redaction the API needs. */
+export const createLogger = (env: Env): Logger => pino(logOptions(env.LOG_LEVEL));
+
+/** A part's log function: a child of the process logger named after the part. */
+const partLog =
+  (logger: Logger, part: string): Log =>
+  (message, extra) =>
+    logger.child({ part }).warn(extra ?? {}, message);
+
 export async function connectDatabase(env: Env): Promise<Connection<Database>> {
   const connection = createDatabase<Database>(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
   await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations]);
   return connection;
@@ -53,18 +63,18 @@ export async function connectBus(env: Env, name: string, log: Log): Promise<Bus>
  * Starts the parts of the product this process runs. One process runs them all by default; with a NATS server,
  * `--only api|relay|projector` splits them across processes over the same Postgres.
  */
-export async function startRuntime(env: Env, only: readonly ProcessRole[] = roles, log: Log = () => {}): Promise<Runtime> {
+export async function startRuntime(env: Env, only: readonly ProcessRole[] = roles, logger: Logger = createLogger(env)): Promise<Runtime> {
   if (!env.NATS_URL && only.length < roles.length) {
     throw new Error("Running parts of the product in separate processes needs NATS_URL: the in-process bus reaches only its own process.");
   }
   const connection = await connectDatabase(env);
   const db = connection.db;
   const store = new EventStore(db);
-  const bus = await connectBus(env, `procure-${only.join("-")}`, log);
+  const bus = await connectBus(env, `procure-${only.join("-")}`, partLog(logger, "bus"));
 
-  const runner = only.includes("projector") ? new ProjectionRunner(db, store, bus, allProjections, { log }) : null;
+  const runner = only.includes("projector") ? new ProjectionRunner(db, store, bus, allProjections, { log: partLog(logger, "projector") }) : null;
   if (runner) await runner.start();
-  const relay = only.includes("relay") ? new Relay(store, bus, { log }) : null;
+  const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay") }) : null;
   if (relay) await relay.start();
 
   const progress: ProjectionProgress = runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections);
@@ -82,7 +92,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
       jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
       health: healthCheck(db, bus, progress, relay, runner),
     };
-    app = await buildApp({ deps, features: features.routes, resolveRequestRefs: features.resolveRequestRefs });
+    app = await buildApp({ deps, loggerInstance: logger, features: features.routes, resolveRequestRefs: features.resolveRequestRefs });
     url = await app.listen({ port: env.PORT, host: env.HOST });
   }
 

@@ -22,8 +22,7 @@ const demoInProductionWarning = [
 
 const env = readEnv();
 const only = parseOnly(process.argv.slice(2));
-const log = (message: string, extra?: Record<string, unknown>) => console.error(JSON.stringify({ level: "warn", msg: message, ...extra }));
-const runtime = await startRuntime(env, only, log);
+const runtime = await startRuntime(env, only);
 
 if (runtime.app && demoSeedEnabled(env)) {
   if (env.NODE_ENV === "production") console.error(demoInProductionWarning);

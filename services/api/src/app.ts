@@ -26,16 +26,17 @@ import type { FastifyPluginAsync } from "fastify";
 
 export type AppOptions = {
   deps: AppDeps;
-  logger?: FastifyServerOptions["logger"];
+  /** The process's one pino logger; request logs become its children. */
+  loggerInstance?: FastifyServerOptions["loggerInstance"];
   /** Feature route modules registered after the core ones. */
   features?: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[];
   resolveRequestRefs?: RequestRefResolver;
 };
 
 /** The whole HTTP surface. `server.ts`-style callers only build and listen. */
-export async function buildApp({ deps, logger, features = [], resolveRequestRefs = noRefs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ deps, loggerInstance, features = [], resolveRequestRefs = noRefs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? logOptions(deps.env.LOG_LEVEL),
+    ...(loggerInstance ? { loggerInstance } : { logger: logOptions(deps.env.LOG_LEVEL) }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),

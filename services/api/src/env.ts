@@ -20,6 +20,7 @@ export const envSchema = z.object({
   DEMO_SEED: flag,
   OPEN_SIGNUP: flag,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -8,3 +8,4 @@ export * from "./plugins/errors.ts";
 export * from "./requests/request-refs.ts";
 export * from "./requests/access.ts";
 export { authMigrations } from "./auth/migrations/index.ts";
+export { logOptions } from "./plugins/log-redaction.ts";

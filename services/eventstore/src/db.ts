@@ -43,7 +43,7 @@ function durableTransactions(pglite: PGlite): PGlite {
   });
 }
 
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string | null };
 
 export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: () => Promise<void> };
 
@@ -51,7 +51,7 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      max: target.poolSize ?? 10,
       // An unreachable server must fail a request (503) rather than hang it.
       connectionTimeoutMillis: 5_000,
       // A long transaction holds every log reader back; none of ours should idle inside one.
