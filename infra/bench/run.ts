@@ -47,8 +47,6 @@ try {
   const seeded = await seedRequests(t.runtime.store, seedUsers, largeRequests - 1_000, 1_000);
   log(`seeded ${seeded} events in ${round((performance.now() - seedStarted) / 1000, 1)} s`);
   await caughtUp();
-  const readsLarge = await readFigures(t.url, users.approver.token, sample!.id);
-  log(`reads at ${largeRequests} requests: ${JSON.stringify(readsLarge)}`);
 
   const total = Number((await t.runtime.store.countEvents()).toString());
   const readStarted = performance.now();
@@ -64,6 +62,8 @@ try {
   const rebuild = round(total / ((performance.now() - rebuildStarted) / 1000), 0);
   const rssAfterRebuild = rssMiB();
   log(`rebuild ${rebuild} events/s vs ordered read ${orderedRead} events/s over ${total} events`);
+  const readsLarge = await readFigures(t.url, users.approver.token, sample!.id);
+  log(`reads at ${largeRequests} requests: ${JSON.stringify(readsLarge)}`);
 
   const live = await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, 200, 10);
   const rssAfterLive = rssMiB();

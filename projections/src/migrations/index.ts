@@ -3,10 +3,12 @@ import * as requestReadModels from "./0001-request-read-models.ts";
 import { purchasingMigrations } from "../purchasing/index.ts";
 import { catalogueMigrations } from "../catalogue/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
+import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
   ...purchasingMigrations,
   ...catalogueMigrations,
   "20261122T1630-projections-users-without-password": usersWithoutPassword,
+  "20261122T1920-projections-requests-list-order": requestsListOrder,
 };

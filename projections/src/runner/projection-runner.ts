@@ -138,6 +138,8 @@ export class ProjectionRunner {
         const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000);
         if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on.
+      for (const table of new Set(targets.flatMap((p) => p.tables))) await sql`analyze ${sql.table(table)}`.execute(this.db);
     });
   }
 
