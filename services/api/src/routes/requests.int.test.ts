@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { auditEntry, comment, errorBody, inboxCounts, purchaseRequest } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -47,6 +47,19 @@ describe("a purchase request through its life", () => {
     const after = inboxCounts.parse((await t.call("GET", "/api/inbox", { token: users.approver.token })).json());
     expect(after.pendingRequests).toBe(before.pendingRequests);
     expect(after.badge).toBe(Math.min(99, after.pendingRequests + after.openOrders));
+  });
+
+  it("reads the request's stream once to approve it, projections included", async () => {
+    const created = purchaseRequest.parse((await t.call("POST", "/api/requests", { token: users.requester.token, body: { title: "Read once", amount: 8 } })).json());
+    const reads = vi.spyOn(t.runtime.store, "readStream");
+    try {
+      const approved = await t.call("POST", `/api/requests/${created.id}/approve`, { token: users.approver.token, body: {} });
+      expect(approved.statusCode).toBe(200);
+      expect(purchaseRequest.parse(approved.json()).status).toBe("approved");
+      expect(reads.mock.calls.filter(([streamId]) => streamId === `request-${created.id}`)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("deny via PATCH, and a second decision is a 409 with a clear message", async () => {

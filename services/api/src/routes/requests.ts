@@ -14,6 +14,7 @@ import {
   purchaseRequest,
   requestListQuery,
   updateRequestBody,
+  type StoredEvent,
 } from "@procure/contracts";
 import {
   approveRequest,
@@ -38,23 +39,36 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: RequestRefResolver }> = async (app, { deps, resolveRefs }) => {
   app.addHook("onRequest", app.authenticate);
 
-  /** The read model's row once it has caught up with the command, else the request as its stream tells it. */
-  const answerWithRequest = (id: string) => async (result: AppendResult) => {
-    const appended = Math.max(0, ...result.events.filter((e) => e.stream_id === requestStreamId(id)).map((e) => e.stream_version));
+  /**
+   * The read model's row once it has caught up with the command, else the request as its stream tells it: the
+   * events the command decided on (when it has them) plus those it appended, or else the stream read afresh.
+   */
+  const answerWithRequest = (id: string, decidedOn: () => readonly StoredEvent[] | null = () => null) => async (result: AppendResult) => {
+    const mine = result.events.filter((e) => e.stream_id === requestStreamId(id));
+    const appended = Math.max(0, ...mine.map((e) => e.stream_version));
     const row = await getRequest(deps.db, id);
     if (row && row.version >= appended) return row;
-    const view = requestView(await deps.store.readStream(requestStreamId(id)));
+    const before = decidedOn();
+    const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(requestStreamId(id)));
     if (!view) throw new HttpError(404, "not_found", "Request not found.");
     return view;
   };
 
-  async function decide(request: { actor: Actor }, id: string, verdict: "approved" | "denied", note: string | null) {
-    await loadVisibleRequest(deps, request.actor, id);
-    return async (): Promise<StreamAppend[]> => {
-      const { state, version } = await loadRequest(deps, id);
+  /**
+   * A decision reads the request's stream once: the visibility check's read is what the first attempt decides
+   * on; only a retry after a concurrent change reads it again.
+   */
+  async function decision(request: { actor: Actor }, id: string, verdict: "approved" | "denied", note: string | null) {
+    let unused: Awaited<ReturnType<typeof loadRequest>> | null = await loadVisibleRequest(deps, request.actor, id);
+    let decidedOn: readonly StoredEvent[] | null = null;
+    const decide = async (): Promise<StreamAppend[]> => {
+      const { state, version, events: history } = unused ?? (await loadRequest(deps, id));
+      unused = null;
+      decidedOn = history;
       const events = verdict === "approved" ? approveRequest(state, request.actor, note) : denyRequest(state, request.actor, note);
       return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events }];
     };
+    return { decide, respond: answerWithRequest(id, () => decidedOn) };
   }
 
   app.get(
@@ -121,8 +135,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
     { schema: { tags: ["requests"], params: idParams, body: updateRequestBody, response: { 200: purchaseRequest, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      const decideFn = await decide(request, id, request.body.status, null);
-      return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id), retryOnConflict: true });
+      return runCommand(deps, request, reply, { ...(await decision(request, id, request.body.status, null)), retryOnConflict: true });
     },
   );
 
@@ -132,9 +145,9 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
       { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
       async (request, reply) => {
         const { id } = request.params;
-        const decideFn = await decide(request, id, verdict, request.body.comment?.trim() || null);
         // A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict.
-        return runCommand(deps, request, reply, { decide: decideFn, respond: answerWithRequest(id), retryOnConflict: true });
+        const command = await decision(request, id, verdict, request.body.comment?.trim() || null);
+        return runCommand(deps, request, reply, { ...command, retryOnConflict: true });
       },
     );
   }
