@@ -6,10 +6,12 @@ import pg from "pg";
 import { createDatabase as createStorage } from "@procure/eventstore";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
+import { containerServices, dockerAvailable } from "./containers.ts";
 
 /**
- * The services a test file runs against, picked the way the product picks them: DATABASE_URL / NATS_URL when set
- * (CI points them at this machine's Postgres and NATS), else the embedded defaults. Each test file gets its own
+ * The services a test file runs against: DATABASE_URL / NATS_URL when set (CI points them at this machine's
+ * Postgres and NATS), else Postgres and NATS in containers when a Docker engine answers, else the embedded
+ * defaults (`TEST_SERVICES=embedded` asks for those whatever is available). Each test file gets its own
  * database and its own JetStream stream and subjects, and removes them when done.
  */
 export type TestServices = {
@@ -26,8 +28,7 @@ export const suffix = () => randomBytes(5).toString("hex");
 export async function createTestServices(label = "t"): Promise<TestServices> {
   const id = `${label.replace(/[^a-z0-9]/gi, "").toLowerCase()}_${suffix()}`;
   const dataDir = mkdtempSync(join(tmpdir(), `procure-${id}-`));
-  const serverUrl = process.env.DATABASE_URL || null;
-  const natsUrl = process.env.NATS_URL || null;
+  const { serverUrl, natsUrl } = await pickServices();
   let databaseUrl: string | null = null;
   if (serverUrl) {
     databaseUrl = await createDatabase(serverUrl, `procure_${id}`);
@@ -56,6 +57,15 @@ export async function createTestServices(label = "t"): Promise<TestServices> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function pickServices(): Promise<{ serverUrl: string | null; natsUrl: string | null }> {
+  const serverUrl = process.env.DATABASE_URL || null;
+  const natsUrl = process.env.NATS_URL || null;
+  if (serverUrl || natsUrl || process.env.TEST_SERVICES === "embedded") return { serverUrl, natsUrl };
+  if (!(await dockerAvailable())) return { serverUrl: null, natsUrl: null };
+  const containers = await containerServices();
+  return { serverUrl: containers.databaseUrl, natsUrl: containers.natsUrl };
 }
 
 async function createDatabase(serverUrl: string, name: string): Promise<string> {
