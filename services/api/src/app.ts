@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
+import fastifyCompress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -67,6 +68,8 @@ export async function buildApp({ deps, loggerInstance, features = [], resolveReq
     if (unsafe) return done(new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: ["body", ...unsafe].join("."), message: unsafeTextMessage }]), undefined);
     done(null, parsed);
   });
+  // Answers and the client's files compressed on the way out (brotli or gzip, as the browser accepts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.addHook("preValidation", async (request) => {
     const unsafe = findUnsafeText(request.query) ?? findUnsafeText(request.params);
     if (unsafe) throw new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: unsafe.join("."), message: unsafeTextMessage }]);
@@ -134,11 +137,28 @@ async function serveWebClient(app: FastifyInstance, configured: string | undefin
   const hasClient = existsSync(resolve(dist, "index.html"));
   // Source maps help in development; in production they would hand out the client's source.
   const allowedPath = production ? (path: string) => !path.endsWith(".map") : undefined;
-  if (hasClient) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, ...(allowedPath ? { allowedPath } : {}) });
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => void res.header("cache-control", cacheControlFor(path)),
+      ...(allowedPath ? { allowedPath } : {}),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
       return sendError(reply, 404, errorCodes.notFound, `No route for ${request.method} ${request.url.split("?")[0]}`);
     }
-    return reply.type("text/html").sendFile("index.html");
+    return reply.header("cache-control", cacheControlFor("index.html")).type("text/html").sendFile("index.html");
   });
+}
+
+/**
+ * Vite names built assets by their content hash, so a browser may keep them for good; everything else (the page
+ * itself, the theme script) is revalidated, so a deploy reaches every tab on its next navigation.
+ */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? "public, max-age=31536000, immutable" : "no-cache";
 }
