@@ -68,6 +68,15 @@ export const requestListQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** `GET /api/requests/summary`: the Requests screen's chips and KPI cards, over every request the viewer sees. */
+export const requestSummaryQuery = z.object({ q: z.string().trim().max(200).optional(), mine: z.enum(["true", "false"]).optional() });
+export const requestSummary = z.object({
+  counts: z.object({ all: z.number().int(), approved: z.number().int(), pending: z.number().int(), denied: z.number().int() }),
+  spend: z.number(),
+  latest_submission: z.string().nullable(),
+});
+export type RequestSummary = z.infer<typeof requestSummary>;
+
 export const commentBody = z.object({ body: requiredText(5000) });
 export const comment = z.object({
   id: z.uuid(),

@@ -4,6 +4,7 @@ import { purchasingMigrations } from "../purchasing/index.ts";
 import { catalogueMigrations } from "../catalogue/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
+import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
@@ -11,4 +12,5 @@ export const readModelMigrations: MigrationSet = {
   ...catalogueMigrations,
   "20261122T1630-projections-users-without-password": usersWithoutPassword,
   "20261122T1920-projections-requests-list-order": requestsListOrder,
+  "20261122T1935-projections-requests-created-order": requestsCreatedOrder,
 };

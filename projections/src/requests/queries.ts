@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { ApprovalStage, AuditEntry, Comment, PurchaseRequest, RequestFile, RequestStatus, Role } from "@procure/contracts";
+import type { ApprovalStage, AuditEntry, Comment, PurchaseRequest, RequestFile, RequestStatus, RequestSummary, Role } from "@procure/contracts";
 import type { Selectable } from "kysely";
 import type { Database, RequestsRow } from "../tables.ts";
 
@@ -24,8 +24,9 @@ export type RequestFilter = {
   cursor?: { updatedAt: string; id: string };
 };
 
-export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<PurchaseRequest[]> {
-  let query = db.selectFrom("rm_requests").selectAll();
+/** The requests a filter matches, as a query the list pages and the summary counts. */
+function matching(db: Kysely<Database>, filter: Omit<RequestFilter, "limit" | "cursor">) {
+  let query = db.selectFrom("rm_requests");
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.requesterId) query = query.where("requester_id", "=", filter.requesterId);
   if (filter.vendorId) query = query.where("vendor_id", "=", filter.vendorId);
@@ -44,12 +45,49 @@ export async function listRequests(db: Kysely<Database>, filter: RequestFilter):
       eb.or([eb("title", "ilike", like), eb("category_name", "ilike", like), eb("vendor_name", "ilike", like), eb("requester_email", "ilike", like)]),
     );
   }
+  return query;
+}
+
+export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<PurchaseRequest[]> {
+  let query = matching(db, filter).selectAll();
   if (filter.cursor) {
     const { updatedAt, id } = filter.cursor;
     query = query.where(sql<boolean>`(updated_at, id) < (${updatedAt}::timestamptz, ${id}::uuid)`);
   }
   const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
   return rows.map(toPurchaseRequest);
+}
+
+/**
+ * Counts by status, requested spend and the latest submission over every request a filter matches, never a page
+ * of them. Without a search the figures come from the dashboard's running totals and one index probe, so they
+ * cost the same at any size; a search counts what it matches.
+ */
+export async function summarizeRequests(db: Kysely<Database>, filter: { q?: string; requesterId?: string }): Promise<RequestSummary> {
+  const latest = await matching(db, filter).select("created_at").orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  const latestSubmission = latest?.created_at ?? null;
+  if (!filter.q) {
+    const scope = filter.requesterId ? `user:${filter.requesterId}` : "workspace";
+    const totals = await db.selectFrom("rm_dash_request_totals").select(["bucket", "count", "amount"]).where("scope", "=", scope).execute();
+    const of = (bucket: string) => totals.find((t) => t.bucket === bucket);
+    return {
+      counts: { all: Number(of("submitted")?.count ?? 0), approved: Number(of("approved")?.count ?? 0), pending: Number(of("pending")?.count ?? 0), denied: Number(of("denied")?.count ?? 0) },
+      spend: Number(of("submitted")?.amount ?? 0),
+      latest_submission: latestSubmission,
+    };
+  }
+  const rows = await matching(db, filter)
+    .select((eb) => ["status", eb.fn.countAll<string>().as("n"), eb.fn.sum<string>("amount").as("amount")])
+    .groupBy("status")
+    .execute();
+  const counts = { all: 0, approved: 0, pending: 0, denied: 0 };
+  let spend = 0;
+  for (const row of rows) {
+    counts.all += Number(row.n);
+    if (row.status === "approved" || row.status === "pending" || row.status === "denied") counts[row.status] += Number(row.n);
+    spend += Number(row.amount ?? 0);
+  }
+  return { counts, spend: Math.round(spend * 100) / 100, latest_submission: latestSubmission };
 }
 
 export async function getRequest(db: Kysely<Database>, id: string): Promise<PurchaseRequest | null> {

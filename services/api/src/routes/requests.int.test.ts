@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { auditEntry, comment, errorBody, inboxCounts, purchaseRequest } from "@procure/contracts";
+import { auditEntry, comment, errorBody, inboxCounts, purchaseRequest, requestSummary, type PurchaseRequest } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 
@@ -120,5 +120,37 @@ describe("a purchase request through its life", () => {
     const second = await t.call("GET", nextUrl, { token: users.admin.token });
     const ids = [...first.json(), ...second.json()].map((r: { id: string }) => r.id);
     expect(new Set(ids).size).toBe(4);
+  });
+
+  it("summarises every request the viewer sees, not a page of them, with and without a search", async () => {
+    for (let i = 0; i < 4; i++) await createRequest(users.requester.token, { title: `Summary lamp ${i}`, amount: 10 + i });
+    const everything = async (token: string) => {
+      const rows: PurchaseRequest[] = [];
+      let url: string | null = "/api/requests?limit=3";
+      while (url) {
+        const page = await t.call("GET", url, { token });
+        rows.push(...z.array(purchaseRequest).parse(page.json()));
+        const link = page.headers.link as string | undefined;
+        url = link ? link.slice(1, link.indexOf(">")) : null;
+      }
+      return rows;
+    };
+    const expected = (rows: PurchaseRequest[]) => ({
+      counts: {
+        all: rows.length,
+        approved: rows.filter((r) => r.status === "approved").length,
+        pending: rows.filter((r) => r.status === "pending").length,
+        denied: rows.filter((r) => r.status === "denied").length,
+      },
+      spend: Math.round(rows.reduce((sum, r) => sum + r.amount, 0) * 100) / 100,
+      latest_submission: rows.map((r) => r.created_at).sort().at(-1) ?? null,
+    });
+    for (const viewer of [users.admin, users.requester]) {
+      const summary = requestSummary.parse((await t.call("GET", "/api/requests/summary", { token: viewer.token })).json());
+      expect(summary, viewer.role).toEqual(expected(await everything(viewer.token)));
+    }
+    const lamps = requestSummary.parse((await t.call("GET", "/api/requests/summary?q=summary%20lamp", { token: users.admin.token })).json());
+    expect(lamps.counts).toEqual({ all: 4, approved: 0, pending: 4, denied: 0 });
+    expect(lamps.spend).toBe(46);
   });
 });

@@ -15,6 +15,8 @@ import {
   requestListQuery,
   updateRequestBody,
   type StoredEvent,
+  requestSummary,
+  requestSummaryQuery,
 } from "@procure/contracts";
 import {
   approveRequest,
@@ -26,7 +28,7 @@ import {
   type Actor,
 } from "@procure/domain";
 import { verifyStreamChain, type AppendResult, type StreamAppend } from "@procure/eventstore";
-import { getRequest, listAudit, listComments, listRequests, requestView } from "@procure/projections";
+import { getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../deps.ts";
 import { runCommand } from "../commands/run-command.ts";
 import { HttpError } from "../plugins/errors.ts";
@@ -90,6 +92,15 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
       const last = rows.at(-1);
       if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));
       return rows;
+    },
+  );
+
+  app.get(
+    "/api/requests/summary",
+    { schema: { tags: ["requests"], querystring: requestSummaryQuery, response: { 200: requestSummary, ...errors } } },
+    async (request) => {
+      const ownOnly = !can(request.actor.role, "requests:read-all") || request.query.mine === "true";
+      return summarizeRequests(deps.db, { q: request.query.q, requesterId: ownOnly ? request.actor.id : undefined });
     },
   );
 
