@@ -67,7 +67,19 @@ export const routes: RouteObject[] = [
           quickLinks: [{ label: "All requests", href: paths.app.requests.getHref(), section: "requests" }],
         }),
       },
-      placeholder(paths.app.purchaseOrders.path, "purchase-orders", "Purchase orders", "Draft, issue and receive purchase orders."),
+      {
+        path: paths.app.purchaseOrders.path,
+        lazy: () => import("./routes/app/purchase-orders"),
+        handle: handle({
+          crumb: "Purchase orders",
+          title: "Purchase orders",
+          description: "Draft, issue and receive purchase orders; overdue deliveries stand out.",
+          quickLinks: [
+            { label: "Vendors", href: paths.app.vendors.getHref(), section: "vendors" },
+            { label: "Requests", href: paths.app.requests.getHref(), section: "requests" },
+          ],
+        }),
+      },
       {
         path: paths.app.catalog.path,
         lazy: () => import("./routes/app/catalogue"),

@@ -1,0 +1,269 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { deleteOrderConfirmation, extraDemoAccounts, sampleAccounts, totalMessage, vendorNameMessage } from "@procure/contracts";
+import { repoRoot } from "@procure/infra/testing/child-process";
+import { startProduct, type RunningProduct } from "./support/server";
+import { markPage, openSession, signIn, wasReloaded, type Session } from "./support/browser";
+
+type Role = "admin" | "buyer" | "finance";
+const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
+const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** A calendar day relative to today, in the browser's (and this machine's) time zone. */
+function day(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+let product: RunningProduct;
+const sessions: Session[] = [];
+const open = async (viewport?: { width: number; height: number }) => {
+  const session = await openSession(viewport);
+  sessions.push(session);
+  return session;
+};
+
+async function openOrders(page: Page, role: Role) {
+  await signIn(page, product.url, emailOf(role));
+  await page.goto(`${product.url}/app/purchase-orders`);
+  await page.getByRole("button", { name: "New PO" }).waitFor();
+  await page.getByTestId("po-row").first().waitFor();
+}
+
+/** The final figure of a KPI card (the animated one is hidden from assistive technology). */
+async function kpi(page: Page, label: string): Promise<number> {
+  const text = await page.getByTestId("po-kpis").locator(".kpi").filter({ hasText: label }).locator(".kpi-value .visually-hidden").textContent();
+  return Number((text ?? "").replace(/[^0-9.]/g, ""));
+}
+
+const rowFor = (page: Page, text: string) => page.getByTestId("po-row").filter({ hasText: text });
+
+async function createOrder(page: Page, vendor: string, total: string) {
+  await page.getByRole("button", { name: "New PO" }).click();
+  const drawer = page.getByRole("dialog", { name: "New purchase order" });
+  await drawer.getByLabel("Vendor name").fill(vendor);
+  await drawer.getByLabel("Total (USD)").fill(total);
+  await drawer.getByRole("button", { name: "Create PO" }).click();
+  await page.getByText("Purchase order created").first().waitFor();
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+}
+
+/** Serious and critical axe findings inside `scope`; those in the shared shell around it are only reported. */
+async function seriousViolations(page: Page, scope: string): Promise<{ screen: string[]; shell: string[] }> {
+  // The product's CSP refuses inline scripts, so axe is evaluated through the debugging protocol instead.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (scope) => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
+    const found = { screen: [] as string[], shell: [] as string[] };
+    for (const v of (await axe.run(document)).violations) {
+      if (v.impact !== "serious" && v.impact !== "critical") continue;
+      for (const node of v.nodes) {
+        const onScreen = document.querySelector(node.target[0] ?? "")?.closest(scope) != null;
+        found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${node.target.join(" ")}`);
+      }
+    }
+    return found;
+  }, scope);
+}
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      // Content scrolled inside its own box does not widen the page.
+      .filter((el) => {
+        for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
+        return true;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
+  });
+}
+
+beforeAll(async () => {
+  product = await startProduct("purchase-orders");
+});
+
+afterEach((context) => {
+  if (context.task.result?.state === "fail" && product) console.error(product.logs());
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close().catch(() => {});
+  await product?.stop();
+});
+
+describe("an order's life on the purchase orders screen", () => {
+  it("an admin fixes an invalid total, creates the order, makes it overdue, then deletes it after the confirmation", async () => {
+    const { page } = await open();
+    await openOrders(page, "admin");
+    const vendor = `Harbor Tools ${stamp()}`;
+    const overdueBefore = await kpi(page, "Overdue deliveries");
+    const totalBefore = await kpi(page, "Total purchase orders");
+
+    const opener = page.getByRole("button", { name: "New PO" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "New purchase order" });
+    await drawer.getByRole("button", { name: "Create PO" }).click();
+    await drawer.getByText(vendorNameMessage).waitFor();
+    await drawer.getByLabel("Vendor name").fill(vendor);
+    await drawer.getByLabel("Total (USD)").fill("-12");
+    await drawer.getByRole("button", { name: "Create PO" }).click();
+    await drawer.getByText(totalMessage).waitFor();
+    expect(totalMessage).toBe("Enter a valid total amount");
+    await expect(drawer.getByLabel("Total (USD)").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(drawer.getByText(vendorNameMessage).count()).resolves.toBe(0);
+
+    await drawer.getByLabel("Total (USD)").fill("1250.75");
+    await drawer.getByRole("button", { name: "Create PO" }).click();
+    await page.getByText("Purchase order created").first().waitFor();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const row = rowFor(page, vendor);
+    await row.waitFor();
+    await expect(row.locator(".badge").textContent()).resolves.toBe("draft");
+    await expect(row.getByText("$1,250.75").count()).resolves.toBe(1);
+    await expect.poll(() => kpi(page, "Total purchase orders"), { timeout: 15_000 }).toBe(totalBefore + 1);
+
+    await row.getByRole("button", { name: /^Edit / }).click();
+    const edit = page.getByRole("dialog", { name: /^Edit / });
+    await edit.getByLabel("Status").selectOption("receiving");
+    await edit.getByLabel("Expected date").fill(day(-3));
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Purchase order updated").first().waitFor();
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("receiving");
+    await expect.poll(() => row.locator(".po-due").textContent()).toBe("overdue by 3 days");
+    await expect(row.locator(".po-due-overdue").count()).resolves.toBe(1);
+    await expect.poll(() => kpi(page, "Overdue deliveries"), { timeout: 15_000 }).toBe(overdueBefore + 1);
+
+    await page.getByLabel("Overdue only").check();
+    const dues = () => page.getByTestId("po-row").locator(".po-updated").allTextContents();
+    await expect.poll(async () => (await dues()).every((d) => d.includes("overdue by"))).toBe(true);
+    await row.waitFor();
+
+    // Dismissing the browser confirmation keeps the order.
+    await row.getByRole("button", { name: /^Edit / }).click();
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Save changes" }).waitFor();
+
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("Purchase order deleted").first().waitFor();
+    expect(asked).toBe(deleteOrderConfirmation);
+    expect(asked).toBe("Delete this purchase order?");
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => kpi(page, "Overdue deliveries"), { timeout: 15_000 }).toBe(overdueBefore);
+    await expect.poll(() => kpi(page, "Total purchase orders"), { timeout: 15_000 }).toBe(totalBefore);
+    // The row's Edit button is gone, so focus lands on New PO rather than on nothing.
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("filters by search, status chip and Reset filters; shows both empty states, the placeholders and the load failure", async () => {
+    const { page } = await open();
+    await openOrders(page, "buyer");
+
+    await page.getByRole("searchbox", { name: "Search purchase orders" }).fill(`no such order ${stamp()}`);
+    await page.getByText("No purchase orders match your filters.").waitFor();
+    await page.getByRole("button", { name: "Reset filters" }).first().click();
+    await page.getByTestId("po-row").first().waitFor();
+    await expect(page.getByRole("searchbox", { name: "Search purchase orders" }).inputValue()).resolves.toBe("");
+
+    await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Cancelled" }).click();
+    await expect.poll(async () => [...new Set(await page.getByTestId("po-row").locator(".badge").allTextContents())]).toEqual(["cancelled"]);
+    await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "All" }).click();
+
+    await page.route("**/api/orders?**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId("skeleton-row").count()).toBe(5);
+    await page.getByTestId("po-row").first().waitFor();
+    await page.unroute("**/api/orders?**");
+
+    await page.route("**/api/orders?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.reload();
+    await page.getByText("No purchase orders yet.").waitFor();
+    await page.unroute("**/api/orders?**");
+
+    const failure = JSON.stringify({ error: { code: "internal_error", message: "Order register unavailable" } });
+    await page.route("**/api/orders?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: failure }));
+    await page.reload();
+    await page.getByText("Failed to load purchase orders: Order register unavailable").waitFor({ timeout: 20_000 });
+    await page.unroute("**/api/orders?**");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("po-row").first().waitFor();
+  });
+});
+
+describe("the figures, live", () => {
+  it("change in a second browser when an order is saved", async () => {
+    const buyer = await open();
+    const finance = await open();
+    await openOrders(buyer.page, "buyer");
+    await openOrders(finance.page, "finance");
+    const before = await kpi(finance.page, "Total purchase orders");
+    const openBefore = await kpi(finance.page, "Open orders");
+    await markPage(finance.page);
+
+    const vendor = `Live Supplies ${stamp()}`;
+    await createOrder(buyer.page, vendor, "310");
+
+    await expect.poll(() => kpi(finance.page, "Total purchase orders"), { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(() => kpi(finance.page, "Open orders"), { timeout: 15_000 }).toBe(openBefore + 1);
+    await rowFor(finance.page, vendor).waitFor({ timeout: 15_000 });
+    expect(await wasReloaded(finance.page)).toBe(false);
+  });
+});
+
+describe("the screen in both themes", () => {
+  for (const width of [1280, 375]) {
+    it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
+      const { page } = await open({ width, height: 900 });
+      await openOrders(page, "admin");
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        await page.reload();
+        await page.getByTestId("po-row").first().waitFor();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await page.getByRole("img", { name: /Purchase orders per status group/ }).waitFor();
+        await page.waitForTimeout(700);
+        await page.screenshot({ path: `/tmp/shots/purchase-orders-${theme}-${width}.png`, fullPage: true });
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const step = width < 600 ? 1000 : 1600;
+        for (let y = 0, part = 1; y < height; y += step, part += 1) {
+          const clip = { x: 0, y, width, height: Math.min(step, height - y) };
+          await page.screenshot({ path: `/tmp/shots/purchase-orders-${theme}-${width}-part${part}.png`, fullPage: true, clip });
+        }
+
+        const found = await seriousViolations(page, ".po-page");
+        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
+        expect(found.screen).toEqual([]);
+        expect(await horizontalOverflow(page)).toEqual({ by: 0, wide: [] });
+
+        const opener = page.getByRole("button", { name: /^Edit / }).first();
+        await opener.click();
+        const drawer = page.getByRole("dialog", { name: /^Edit / });
+        await drawer.getByRole("button", { name: "Save changes" }).waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `/tmp/shots/purchase-orders-drawer-${theme}-${width}.png` });
+        expect((await seriousViolations(page, ".drawer")).screen).toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+        await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+    });
+  }
+});

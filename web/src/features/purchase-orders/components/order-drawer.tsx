@@ -1,0 +1,200 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { deleteOrderConfirmation, normalizeStatus, poFormStatuses, type PurchaseOrder, type SaveOrderBody } from "@procure/contracts";
+import { Drawer } from "@/components/ui/drawer";
+import { Notice } from "@/components/ui/notice";
+import { formatCurrency } from "@/lib/format";
+import { serverFieldError } from "@/lib/server-field-error";
+import { useApprovedRequests } from "../api/get-ready-requests";
+import { useVendorOptions } from "../api/get-vendor-options";
+import { useSaveOrder } from "../api/save-order";
+import { useDeleteOrder } from "../api/delete-order";
+import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, type OrderField, type OrderFormValues } from "../lib/order-form";
+import { statusLabels } from "../lib/order-filters";
+import { FormField, controlProps } from "./form-field";
+
+type Props = { order: PurchaseOrder | null; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
+
+const FORM_ID = "purchase-order-form";
+
+/** Creates an order (order = null) or edits one; a save always sends every field. */
+export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
+  const save = useSaveOrder();
+  const remove = useDeleteOrder();
+  const vendors = useVendorOptions(open);
+  const requests = useApprovedRequests(open);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<OrderFormValues, unknown, SaveOrderBody>({
+    resolver: orderResolver,
+    defaultValues: blankOrder,
+  });
+  const { errors, isSubmitted } = formState;
+  const busy = save.isPending || remove.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    reset(order ? orderToForm(order) : blankOrder);
+    setFormError(null);
+  }, [open, order, reset]);
+
+  const vendorList = vendors.data ?? [];
+  const chosenVendor = vendorList.find((v) => v.id === watch("vendor_id"));
+  const readyRequests = (requests.data ?? []).filter((r) => r.po_number === null || r.id === order?.request_id);
+  const linkedMissing = order?.request_id && !readyRequests.some((r) => r.id === order.request_id);
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    save.mutate(
+      { id: order?.id ?? null, body },
+      {
+        onSuccess: (saved) => {
+          toast.success(order ? "Purchase order updated" : "Purchase order created", { description: `${saved.po_number} · ${saved.vendor_name}` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const found = serverFieldError<OrderField>(error, orderFields, serverHints);
+          // A vendor refusal belongs to whichever vendor field was filled in.
+          const field = found.field === "vendor_id" && !getValues("vendor_id") ? "vendor_name" : found.field;
+          if (field) setError(field, { type: "server", message: found.message }, { shouldFocus: true });
+          else setFormError(found.message);
+          toast.error("Save failed", { description: found.message });
+        },
+      },
+    );
+  });
+
+  const onDelete = () => {
+    if (!order || !window.confirm(deleteOrderConfirmation)) return;
+    setFormError(null);
+    remove.mutate(order.id, {
+      onSuccess: () => {
+        toast.success("Purchase order deleted", { description: order.po_number });
+        onDeleted();
+      },
+      onError: (error) => {
+        const { message } = serverFieldError(error, [], {}, "The order could not be deleted.");
+        setFormError(message);
+        toast.error("Delete failed", { description: message });
+      },
+    });
+  };
+
+  const revalidate = { shouldValidate: isSubmitted, shouldDirty: true };
+  const vendorField = register("vendor_id", {
+    onChange: (event: { target: { value: string } }) => {
+      const vendor = vendorList.find((v) => v.id === event.target.value);
+      if (vendor) setValue("vendor_name", vendor.name, revalidate);
+    },
+  });
+  const vendorNameField = register("vendor_name", {
+    onChange: (event: { target: { value: string } }) => {
+      // Typing another name means another supplier, not the one picked above.
+      if (chosenVendor && event.target.value.trim() !== chosenVendor.name) setValue("vendor_id", "", revalidate);
+    },
+  });
+  const requestField = register("request_id", {
+    onChange: (event: { target: { value: string } }) => {
+      const request = readyRequests.find((r) => r.id === event.target.value);
+      if (!request) return;
+      if (!getValues("total").trim()) setValue("total", String(request.amount), revalidate);
+      if (!getValues("vendor_id") && !getValues("vendor_name").trim()) {
+        const vendor = vendorList.find((v) => v.id === request.vendor_id);
+        if (vendor) setValue("vendor_id", vendor.id, revalidate);
+        if (vendor || request.vendor_name) setValue("vendor_name", vendor?.name ?? request.vendor_name ?? "", revalidate);
+      }
+    },
+  });
+
+  const errorOf = (name: OrderField) => errors[name]?.message;
+  const blockedChosen = chosenVendor && normalizeStatus(chosenVendor.status) === "blocked";
+  const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : "Choosing a vendor fills in its name.";
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={order ? `Edit ${order.po_number}` : "New purchase order"}
+      description={order ? `${order.vendor_name} · ${formatCurrency(order.total)}` : "Leave the PO number blank to get the next one in sequence."}
+      footer={
+        <>
+          {order ? (
+            <button type="button" className="btn btn-danger po-delete" onClick={onDelete} disabled={busy}>
+              {remove.isPending ? "Deleting…" : "Delete"}
+            </button>
+          ) : null}
+          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" form={FORM_ID} className="btn btn-primary" disabled={busy}>
+            {save.isPending ? "Saving…" : order ? "Save changes" : "Create PO"}
+          </button>
+        </>
+      }
+    >
+      <form id={FORM_ID} className="form-grid" onSubmit={onSubmit} noValidate>
+        <FormField name="po_number" label="PO number" optional error={errorOf("po_number")}>
+          <input className="input mono" autoComplete="off" placeholder="Generated" autoFocus {...controlProps("po_number", errorOf("po_number"))} {...register("po_number")} />
+        </FormField>
+        <FormField name="status" label="Status" error={errorOf("status")}>
+          <select className="select" {...controlProps("status", errorOf("status"))} {...register("status")}>
+            {poFormStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField name="vendor_id" label="Vendor" hint={vendorHint} error={errorOf("vendor_id")}>
+          <select className="select" {...controlProps("vendor_id", errorOf("vendor_id"), true)} {...vendorField}>
+            <option value="">{vendors.isPending ? "Loading vendors…" : "Not in the list"}</option>
+            {vendorList.map((v) => (
+              <option key={v.id} value={v.id}>
+                {normalizeStatus(v.status) === "blocked" ? `${v.name} (blocked)` : v.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField name="vendor_name" label="Vendor name" error={errorOf("vendor_name")}>
+          <input className="input" autoComplete="off" {...controlProps("vendor_name", errorOf("vendor_name"))} {...vendorNameField} />
+        </FormField>
+        <FormField name="total" label="Total (USD)" error={errorOf("total")}>
+          <input
+            className="input"
+            type="number"
+            inputMode="decimal"
+            required
+            min={0}
+            step={0.01}
+            {...controlProps("total", errorOf("total"))}
+            {...register("total")}
+          />
+        </FormField>
+        <FormField name="expected_date" label="Expected date" optional error={errorOf("expected_date")}>
+          <input className="input" type="date" {...controlProps("expected_date", errorOf("expected_date"))} {...register("expected_date")} />
+        </FormField>
+        <FormField name="request_id" label="Request" optional wide hint="Approved requests that have no purchase order yet." error={errorOf("request_id")}>
+          <select className="select" {...controlProps("request_id", errorOf("request_id"), true)} {...requestField}>
+            <option value="">{requests.isPending ? "Loading requests…" : "No linked request"}</option>
+            {linkedMissing ? <option value={order.request_id ?? ""}>The request linked now</option> : null}
+            {readyRequests.map((r) => (
+              <option key={r.id} value={r.id}>
+                {`${r.title} · ${formatCurrency(r.amount)}`}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField name="notes" label="Notes" optional wide error={errorOf("notes")}>
+          <textarea className="textarea" rows={3} {...controlProps("notes", errorOf("notes"))} {...register("notes")} />
+        </FormField>
+        {formError ? (
+          <div className="span-2">
+            <Notice tone="error" role="alert">
+              {formError}
+            </Notice>
+          </div>
+        ) : null}
+      </form>
+    </Drawer>
+  );
+}

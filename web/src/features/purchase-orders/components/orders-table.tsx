@@ -1,0 +1,88 @@
+import type { PurchaseOrder } from "@procure/contracts";
+import { formatCurrency, formatRecency } from "@/lib/format";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TableSkeletonRows } from "@/components/ui/table-skeleton";
+import { DueHintText } from "./due-hint";
+import { PoStatusBadge } from "./po-status-badge";
+
+const COLUMNS = 6;
+const LOADING_ROWS = 5;
+
+type Props = {
+  orders: PurchaseOrder[];
+  loading: boolean;
+  filtered: boolean;
+  onEdit: (order: PurchaseOrder) => void;
+  onReset: () => void;
+};
+
+export function OrdersTable({ orders, loading, filtered, onEdit, onReset }: Props) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-responsive po-table">
+        <caption className="visually-hidden">Purchase orders, most recently updated first</caption>
+        <thead>
+          <tr>
+            <th scope="col">PO #</th>
+            <th scope="col">Vendor</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Updated</th>
+            <th scope="col" className="actions">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody aria-busy={loading}>
+          {loading ? (
+            <TableSkeletonRows rows={LOADING_ROWS} columns={COLUMNS} />
+          ) : orders.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS}>
+                {filtered ? (
+                  <EmptyState title="No purchase orders match your filters.">
+                    <button type="button" className="btn btn-sm" onClick={onReset}>
+                      Reset filters
+                    </button>
+                  </EmptyState>
+                ) : (
+                  <EmptyState title="No purchase orders yet.">
+                    <p className="subtle">Raise one with New PO, or start from an approved request.</p>
+                  </EmptyState>
+                )}
+              </td>
+            </tr>
+          ) : (
+            orders.map((order) => (
+              <tr key={order.id} data-testid="po-row" data-order-id={order.id}>
+                <td className="po-number-cell" data-label="PO #">
+                  <span className="mono">{order.po_number}</span>
+                </td>
+                <td data-label="Vendor">{order.vendor_name}</td>
+                <td className="num" data-label="Total">
+                  {formatCurrency(order.total)}
+                </td>
+                <td data-label="Status">
+                  <PoStatusBadge status={order.status} />
+                </td>
+                <td data-label="Updated">
+                  <span className="po-updated">
+                    <span>{formatRecency(order.updated_at)}</span>
+                    <DueHintText status={order.status} expectedDate={order.expected_date} />
+                  </span>
+                </td>
+                <td className="actions" data-label="Actions">
+                  <button type="button" className="btn btn-sm" aria-label={`Edit ${order.po_number}`} onClick={() => onEdit(order)}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useRef, useState } from "react";
+import type { PurchaseOrder } from "@procure/contracts";
+import { errorMessage } from "@/lib/api-client";
+import { useReturnFocus } from "@/lib/use-return-focus";
+import { Notice } from "@/components/ui/notice";
+import { Spinner } from "@/components/ui/spinner";
+import { useOrders } from "../api/get-orders";
+import { useOrderFigures } from "../api/get-order-figures";
+import { ORDER_PAGE_SIZE, defaultFilters, isFiltered, type OrderFilters } from "../lib/order-filters";
+import { useDebouncedValue } from "../lib/use-debounced-value";
+import { OrderDrawer } from "./order-drawer";
+import { OrdersTable } from "./orders-table";
+import { PoGroupsChart } from "./po-groups-chart";
+import { PoKpis } from "./po-kpis";
+import { StatusChips } from "./status-chips";
+import "../purchase-orders.css";
+
+type DrawerState = { open: boolean; order: PurchaseOrder | null };
+
+export function PurchaseOrdersPage() {
+  const [filters, setFilters] = useState<OrderFilters>(defaultFilters);
+  const q = useDebouncedValue(filters.q);
+  const applied = { ...filters, q: q.trim() };
+  const orders = useOrders(applied);
+  const figures = useOrderFigures();
+  const [drawer, setDrawer] = useState<DrawerState>({ open: false, order: null });
+  const [refreshing, setRefreshing] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const focus = useReturnFocus(newButton);
+
+  const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const filtered = isFiltered(filters);
+  const rows = orders.data ?? [];
+
+  const openDrawer = (order: PurchaseOrder | null) => {
+    focus.remember();
+    setDrawer({ open: true, order });
+  };
+  const onOpenChange = (open: boolean) => {
+    setDrawer((d) => ({ ...d, open }));
+    if (!open) focus.restore();
+  };
+  const onDeleted = () => {
+    setDrawer((d) => ({ ...d, open: false }));
+    focus.restore(true);
+  };
+  const refresh = async () => {
+    setRefreshing(true);
+    await Promise.allSettled([orders.refetch(), figures.refetch()]);
+    setRefreshing(false);
+  };
+
+  return (
+    <div className="stack po-page" style={{ gap: 18 }}>
+      <PoKpis figures={figures.data} loading={figures.isPending} failed={figures.isError} onRetry={() => void figures.refetch()} />
+      <section className="card" aria-label="Purchase orders">
+        <div className="card-header po-toolbar">
+          <label className="search-input po-search">
+            <span className="visually-hidden">Search purchase orders</span>
+            <input
+              className="input"
+              type="search"
+              placeholder="Search PO #, vendor or notes"
+              value={filters.q}
+              onChange={(e) => set("q", e.target.value)}
+            />
+          </label>
+          <StatusChips value={filters.status} onChange={(status) => set("status", status)} />
+          <div className="po-toolbar-actions">
+            <label className="po-check">
+              <input type="checkbox" checked={filters.overdue} onChange={(e) => set("overdue", e.target.checked)} />
+              <span>Overdue only</span>
+            </label>
+            <button type="button" className="btn btn-ghost" onClick={() => setFilters(defaultFilters)} disabled={!filtered}>
+              Reset filters
+            </button>
+            <button type="button" className="btn" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>
+              {refreshing ? <Spinner /> : null}
+              {refreshing ? "Refreshing…" : "Refresh"}
+            </button>
+            <button ref={newButton} type="button" className="btn btn-primary" onClick={() => openDrawer(null)}>
+              New PO
+            </button>
+          </div>
+        </div>
+        {orders.isError ? (
+          <div className="card-body">
+            <Notice tone="error" role="alert">
+              {`Failed to load purchase orders: ${errorMessage(orders.error, "Unable to fetch purchase orders.")}`}{" "}
+              <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
+                Try again
+              </button>
+            </Notice>
+          </div>
+        ) : null}
+        {orders.isError && !orders.data ? null : (
+          <OrdersTable
+            orders={rows}
+            loading={orders.isPending}
+            filtered={filtered}
+            onEdit={(order) => openDrawer(order)}
+            onReset={() => setFilters(defaultFilters)}
+          />
+        )}
+        {rows.length >= ORDER_PAGE_SIZE ? (
+          <p className="po-page-note subtle">{`Showing the ${ORDER_PAGE_SIZE} most recently updated orders. Search or filter to find older ones.`}</p>
+        ) : null}
+      </section>
+      {figures.data ? <PoGroupsChart figures={figures.data} /> : null}
+      <OrderDrawer order={drawer.order} open={drawer.open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
+    </div>
+  );
+}
