@@ -94,8 +94,32 @@ export const routes: RouteObject[] = [
         }),
       },
       placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
-      placeholder(paths.app.integrations.path, "integrations", "Integrations", "PunchOut, connectors and automation."),
-      placeholder(paths.app.settings.path, "settings", "Settings", "Workspace access and approval rules."),
+      {
+        path: paths.app.integrations.path,
+        lazy: () => import("./routes/app/integrations"),
+        handle: handle({
+          crumb: "Integrations",
+          title: "Integrations",
+          description: "PunchOut, connectors, and the health of the live event feed.",
+          quickLinks: [
+            { label: "Catalogue", href: paths.app.catalog.getHref(), section: "catalogue" },
+            { label: "Settings", href: paths.app.settings.getHref(), section: "settings" },
+          ],
+        }),
+      },
+      {
+        path: paths.app.settings.path,
+        lazy: () => import("./routes/app/settings"),
+        handle: handle({
+          crumb: "Settings",
+          title: "Settings",
+          description: "Workspace access and the approval rules that route new requests.",
+          quickLinks: [
+            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+            { label: "Integrations", href: paths.app.integrations.getHref(), section: "integrations" },
+          ],
+        }),
+      },
       {
         path: paths.app.intakeChecklist.path,
         lazy: () => import("./routes/app/intake-checklist"),

@@ -12,6 +12,14 @@ export const queryKeys = {
   vendors: () => ["vendors"] as const,
   vendorOptions: () => ["vendors", "options"] as const,
   orders: () => ["orders"] as const,
+  users: () => ["users"] as const,
+  approvalRules: () => ["approval-rules"] as const,
+  /** The category and vendor pickers of the approval rule form (id and name only). */
+  ruleTargets: {
+    categories: () => ["categories", "rule-targets"] as const,
+    vendors: () => ["vendors", "rule-targets"] as const,
+  },
+  health: () => ["health"] as const,
   catalogue: {
     all: () => ["catalogue"] as const,
     overview: () => ["catalogue", "overview"] as const,
@@ -19,6 +27,7 @@ export const queryKeys = {
   requests: {
     all: () => ["requests"] as const,
     list: (filters: { status?: string; q?: string; vendor_id?: string } = {}) => ["requests", "list", filters] as const,
+    summary: (q: string) => ["requests", "summary", { q }] as const,
     detail: (id: string) => ["requests", id] as const,
     comments: (id: string) => ["requests", id, "comments"] as const,
     audit: (id: string) => ["requests", id, "audit"] as const,

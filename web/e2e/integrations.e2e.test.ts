@@ -1,0 +1,210 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { extraDemoAccounts, sampleAccounts, type Role } from "@procure/contracts";
+import { repoRoot } from "@procure/infra/testing/child-process";
+import { startProduct, type RunningProduct } from "./support/server";
+import { openSession, signIn, type Session } from "./support/browser";
+
+const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
+const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
+
+let product: RunningProduct;
+const sessions: Session[] = [];
+const open = async (viewport?: { width: number; height: number }) => {
+  const session = await openSession(viewport);
+  sessions.push(session);
+  return session;
+};
+
+async function openIntegrations(page: Page, role: Role = "admin", hash = "") {
+  await signIn(page, product.url, emailOf(role));
+  await page.goto(`${product.url}/app/integrations${hash}`);
+  await page.getByRole("heading", { name: "PunchOut hub" }).waitFor();
+}
+
+const feedState = (page: Page) => page.getByTestId("feed-state").textContent();
+const feedPart = (page: Page, label: string) =>
+  page.getByTestId("feed-part").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+const feedParts = (page: Page) => page.getByTestId("feed-part").locator("dt").allTextContents();
+const inViewport = (page: Page, id: string) =>
+  page.evaluate((target) => {
+    const box = document.getElementById(target)?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
+  }, id);
+
+beforeAll(async () => {
+  mkdirSync("/tmp/shots", { recursive: true });
+  product = await startProduct("integrations");
+});
+
+afterEach((context) => {
+  if (context.task.result?.state === "fail" && product) console.error(product.logs());
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close().catch(() => {});
+  await product?.stop();
+});
+
+describe("the integrations overview", () => {
+  it("opens at the anchor it is linked to, and its jump links move between the three parts", async () => {
+    const { page } = await open({ width: 1280, height: 700 });
+    await openIntegrations(page, "admin", "#automation");
+    for (const id of ["punchout", "connectors", "automation"]) expect(await page.locator(`#${id}`).count()).toBe(1);
+    await expect.poll(() => inViewport(page, "automation")).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    const jump = page.getByRole("navigation", { name: "On this page" });
+    expect(await jump.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "/app/integrations#punchout",
+      "/app/integrations#connectors",
+      "/app/integrations#automation",
+    ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await jump.getByRole("link", { name: "Connectors" }).click();
+    await page.waitForURL(`${product.url}/app/integrations#connectors`);
+    await expect.poll(() => inViewport(page, "connectors")).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("connectors");
+
+    await page.goto(`${product.url}/app/integrations#punchout`);
+    await page.getByRole("heading", { name: "PunchOut hub" }).waitFor();
+    await expect.poll(() => inViewport(page, "punchout")).toBe(true);
+  });
+
+  it("shows the sample PunchOut suppliers and connectors with their cadences, the 90-day notice and no made-up webhooks", async () => {
+    const { page } = await open();
+    await openIntegrations(page, "finance");
+    const punchout = page.locator("#punchout");
+    await punchout.getByText("PunchOut transaction logs are archived for 90 days.").waitFor();
+    expect(await punchout.getByTestId("punchout-supplier").count()).toBeGreaterThan(0);
+    expect(await page.getByText("Sample content").count()).toBeGreaterThanOrEqual(2);
+
+    const cadences = await page.locator("#connectors .int-cadence").allTextContents();
+    expect(new Set(cadences)).toEqual(new Set(["real-time", "every 30 min", "nightly"]));
+    await page.getByRole("heading", { name: "Integration toolkit" }).waitFor();
+    await page.getByRole("heading", { name: "Launch playbook" }).waitFor();
+
+    const webhooks = page.getByTestId("webhook-endpoints");
+    await webhooks.getByRole("heading", { name: "Webhook endpoints" }).waitFor();
+    await webhooks.getByText("No webhook endpoints are configured.").waitFor();
+    expect(await webhooks.locator("table, li").count()).toBe(0);
+  });
+
+  it("is kept from roles that may not see it", async () => {
+    const { page } = await open();
+    await signIn(page, product.url, emailOf("buyer"));
+    await page.goto(`${product.url}/app/integrations#punchout`);
+    await page.waitForURL(`${product.url}/app`);
+  });
+});
+
+describe("the live event feed panel", () => {
+  it("shows the relay and projection state from /api/health and reads it again on its own", async () => {
+    const { page } = await open();
+    const reads: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/health") reads.push(Date.now());
+    });
+    await openIntegrations(page, "admin", "#automation");
+    await expect.poll(() => feedState(page), { timeout: 15_000 }).toMatch(/^(Live|Catching up)$/);
+    expect(await feedParts(page)).toEqual(["Event relay", "Read models", "Database", "Event bus"]);
+    const relay = feedPart(page, "Event relay").locator("strong");
+    await expect.poll(() => relay.textContent()).toMatch(/^(Up to date|Running|\d[\d,]* events? to publish)$/);
+    const projections = feedPart(page, "Read models").locator("strong");
+    await expect.poll(() => projections.textContent()).toMatch(/^(Up to date|\d[\d,]* events? behind)$/);
+    // With the page left alone, the panel asks again on its own beat.
+    const settled = Date.now();
+    await page.waitForTimeout(1_000);
+    const before = reads.length;
+    await expect.poll(() => reads.length, { timeout: 25_000, interval: 1_000 }).toBeGreaterThan(before);
+    expect(reads.at(-1)! - settled).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("says so when health cannot be read, shows a degraded report, and recovers", async () => {
+    const { page } = await open();
+    await openIntegrations(page, "admin", "#automation");
+    await expect.poll(() => feedState(page)).toMatch(/^(Live|Catching up)$/);
+
+    await page.route("**/api/health", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Check now" }).click();
+    const alert = page.getByTestId("feed-health").getByRole("alert");
+    await alert.getByText("Feed health cannot be read right now", { exact: false }).waitFor({ timeout: 15_000 });
+    await alert.getByText("last successful reading", { exact: false }).waitFor();
+
+    await page.unroute("**/api/health");
+    const degraded = {
+      status: "degraded",
+      postgres: { ok: true },
+      nats: { ok: false, kind: "nats" },
+      projections: { ok: true, lag: { head: { tx: "9", pos: "40" }, projected: { tx: "9", pos: "33" }, behind: 7 }, error: null },
+      relay: { ok: false, error: "NATS connection closed", behind: 12 },
+    };
+    await page.route("**/api/health", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(degraded) }));
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect.poll(() => feedState(page)).toBe("Degraded");
+    await feedPart(page, "Event relay").getByText("NATS connection closed").waitFor();
+    await feedPart(page, "Read models").getByText("7 events behind").waitFor();
+    expect(await alert.count()).toBe(0);
+
+    await page.unroute("**/api/health");
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect.poll(() => feedState(page)).toMatch(/^(Live|Catching up)$/);
+  });
+});
+
+describe("the screen in both themes", () => {
+  async function seriousViolations(page: Page): Promise<{ screen: string[]; shell: string[] }> {
+    // The CSP refuses inline scripts, so axe is evaluated through the debugging protocol instead of a script tag.
+    await page.evaluate(axeSource);
+    return page.evaluate(async () => {
+      type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
+      const found = { screen: [] as string[], shell: [] as string[] };
+      for (const v of (await axe.run(document)).violations) {
+        if (v.impact !== "serious" && v.impact !== "critical") continue;
+        for (const node of v.nodes) {
+          const onScreen = document.querySelector(node.target[0] ?? "")?.closest(".integrations-page") != null;
+          found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${node.target.join(" ")}`);
+        }
+      }
+      return found;
+    });
+  }
+
+  for (const width of [1280, 375]) {
+    it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
+      const { page } = await open({ width, height: 900 });
+      await openIntegrations(page);
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        await page.reload();
+        await expect.poll(() => feedState(page), { timeout: 15_000 }).toMatch(/^(Live|Catching up)$/);
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `/tmp/shots/integrations-${theme}-${width}.png`, fullPage: true });
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0, part = 1; y < height; y += 1400, part += 1) {
+          const clip = { x: 0, y, width, height: Math.min(1400, height - y) };
+          await page.screenshot({ path: `/tmp/shots/integrations-${theme}-${width}-part${part}.png`, fullPage: true, clip });
+        }
+        const found = await seriousViolations(page);
+        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
+        expect(found.screen).toEqual([]);
+        const overflow = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll<HTMLElement>("body *")]
+            .filter((el) => el.getBoundingClientRect().right > width + 1)
+            .filter((el) => {
+              for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
+              return true;
+            })
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+          return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
+        });
+        expect(overflow).toEqual({ by: 0, wide: [] });
+      }
+    });
+  }
+});

@@ -1,0 +1,10 @@
+import { SectionGuard } from "@/app/guards/section-guard";
+import { IntegrationsPage } from "@/features/integrations/components/integrations-page";
+
+export function Component() {
+  return (
+    <SectionGuard section="integrations">
+      <IntegrationsPage />
+    </SectionGuard>
+  );
+}

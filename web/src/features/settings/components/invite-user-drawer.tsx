@@ -1,0 +1,149 @@
+import { useEffect, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { createUserBody, emailTakenMessage, roles, type CreateUserBody, type Role } from "@procure/contracts";
+import { ApiError } from "@/lib/api-client";
+import { Drawer } from "@/components/ui/drawer";
+import { Notice } from "@/components/ui/notice";
+import { useCreateUser } from "../api/create-user";
+import { serverFieldError } from "../lib/server-field-error";
+import { TemporaryPassword } from "./temporary-password";
+
+export const inviteFailedMessage = "Could not create the account. Please try again.";
+
+type Values = { email: string; role: Role; password: string };
+const fields = ["email", "role", "password"] as const;
+const blank: Values = { email: "", role: "requester", password: "" };
+const resolver = zodResolver(createUserBody) as unknown as Resolver<Values, unknown, CreateUserBody>;
+
+/** What the admin must pass on: the generated password exists only here, until the drawer closes. */
+type Created = { email: string; role: Role; temporaryPassword: string | null };
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+
+export function InviteUserDrawer({ open, onOpenChange }: Props) {
+  const create = useCreateUser();
+  const [created, setCreated] = useState<Created | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CreateUserBody>({ resolver, defaultValues: blank });
+  const { errors } = formState;
+
+  const forgetAnswer = create.reset;
+
+  // Opening starts a fresh invitation and closing forgets the last one, password included (the mutation's too).
+  useEffect(() => {
+    reset(blank);
+    setCreated(null);
+    setFormError(null);
+    forgetAnswer();
+  }, [open, reset, forgetAnswer]);
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    create.mutate(body, {
+      onSuccess: ({ user, temporaryPassword }) => {
+        toast.success("Account created", { description: user.email });
+        // A password the admin typed is already known to them; only a generated one is worth showing.
+        setCreated({ email: user.email, role: user.role, temporaryPassword: body.password ? null : (temporaryPassword ?? null) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          setError("email", { type: "server", message: emailTakenMessage }, { shouldFocus: true });
+          toast.error(emailTakenMessage);
+          return;
+        }
+        const { field, message } = serverFieldError(error, fields);
+        if (field && error instanceof ApiError && error.status === 400) setError(field, { type: "server", message }, { shouldFocus: true });
+        else setFormError(inviteFailedMessage);
+        toast.error(inviteFailedMessage);
+      },
+    });
+  });
+
+  const describedBy = (name: keyof Values, hint?: string) => [errors[name] ? `invite-${name}-error` : null, hint].filter(Boolean).join(" ") || undefined;
+  const errorOf = (name: keyof Values) =>
+    errors[name]?.message ? (
+      <span className="field-error" id={`invite-${name}-error`}>
+        {errors[name]?.message}
+      </span>
+    ) : null;
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={created ? "Account created" : "Invite user"}
+      description={created ? `${created.email} can now sign in as ${created.role}.` : "Create an account for a colleague and choose what they can do."}
+      footer={
+        created ? (
+          <button type="button" className="btn btn-primary" onClick={() => onOpenChange(false)}>
+            Done
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+              Cancel
+            </button>
+            <button type="submit" form="invite-user-form" className="btn btn-primary" disabled={create.isPending}>
+              {create.isPending ? "Creating…" : "Create account"}
+            </button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <TemporaryPassword email={created.email} password={created.temporaryPassword} />
+      ) : (
+        <form id="invite-user-form" className="stack set-form" onSubmit={onSubmit} noValidate>
+          <label className="field">
+            <span className="field-label">Work email</span>
+            <input
+              className="input"
+              type="email"
+              autoComplete="off"
+              autoFocus
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={describedBy("email")}
+              {...register("email")}
+            />
+            {errorOf("email")}
+          </label>
+          <label className="field">
+            <span className="field-label">Role</span>
+            <select className="select" aria-invalid={Boolean(errors.role)} aria-describedby={describedBy("role")} {...register("role")}>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+            {errorOf("role")}
+          </label>
+          <label className="field">
+            <span className="field-label">
+              Password <span className="subtle">(optional)</span>
+            </span>
+            <input
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={describedBy("password", "invite-password-hint")}
+              {...register("password")}
+            />
+            <span className="field-hint" id="invite-password-hint">
+              Leave blank and a temporary password is generated for you to pass on.
+            </span>
+            {errorOf("password")}
+          </label>
+          {formError ? (
+            <Notice tone="error" role="alert">
+              {formError}
+            </Notice>
+          ) : null}
+        </form>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { stageRoles, type ApprovalRule, type ApprovalRuleInput } from "@procure/contracts";
+import { Drawer } from "@/components/ui/drawer";
+import { Notice } from "@/components/ui/notice";
+import { useCreateApprovalRule } from "../api/create-approval-rule";
+import { useUpdateApprovalRule } from "../api/update-approval-rule";
+import { useRuleCategories, useRuleVendors } from "../api/get-rule-targets";
+import { blankRule, ruleFields, ruleResolver, ruleToForm, type RuleField, type RuleFormValues } from "../lib/rule-form";
+import { serverFieldError } from "../lib/server-field-error";
+
+type Props = { rule: ApprovalRule | null; open: boolean; onOpenChange: (open: boolean) => void };
+
+const hints: Partial<Record<RuleField, RegExp>> = { max_amount: /maximum/i, category_id: /categor/i, vendor_id: /vendor/i, stages: /stage/i };
+
+/** Creates a rule (rule = null) or edits one; a save sends every field. */
+export function RuleDrawer({ rule, open, onOpenChange }: Props) {
+  const create = useCreateApprovalRule();
+  const update = useUpdateApprovalRule();
+  const categories = useRuleCategories(open);
+  const vendors = useRuleVendors(open);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<RuleFormValues, unknown, ApprovalRuleInput>({
+    resolver: ruleResolver,
+    defaultValues: blankRule,
+  });
+  const { errors } = formState;
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    reset(rule ? ruleToForm(rule) : blankRule);
+    setFormError(null);
+  }, [open, rule, reset]);
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    const done = {
+      onSuccess: (saved: ApprovalRule) => {
+        toast.success(rule ? "Rule updated" : "Rule created", { description: saved.name });
+        onOpenChange(false);
+      },
+      onError: (error: unknown) => {
+        const { field, message } = serverFieldError(error, ruleFields, hints);
+        if (field) setError(field, { type: "server", message }, { shouldFocus: true });
+        else setFormError(message);
+        toast.error("Save failed");
+      },
+    };
+    if (rule) update.mutate({ id: rule.id, body }, done);
+    else create.mutate(body, done);
+  });
+
+  const errorId = (name: RuleField) => `rule-${name}-error`;
+  const aria = (name: RuleField, hint?: string) => ({
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": [errors[name] ? errorId(name) : null, hint].filter(Boolean).join(" ") || undefined,
+  });
+  const errorOf = (name: RuleField) =>
+    errors[name]?.message ? (
+      <span className="field-error" id={errorId(name)} role="alert">
+        {errors[name]?.message}
+      </span>
+    ) : null;
+  const optional = <span className="subtle">(optional)</span>;
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={rule ? "Edit rule" : "New rule"}
+      description="Requests inside the amount range (and the category and vendor, when set) go through these stages in order."
+      footer={
+        <>
+          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" form="rule-form" className="btn btn-primary" disabled={pending}>
+            {pending ? "Saving…" : rule ? "Save rule" : "Create rule"}
+          </button>
+        </>
+      }
+    >
+      <form id="rule-form" className="form-grid set-form" onSubmit={onSubmit} noValidate>
+        <label className="field span-2">
+          <span className="field-label">Name {optional}</span>
+          <input className="input" autoFocus {...aria("name", "rule-name-hint")} {...register("name")} />
+          <span className="field-hint" id="rule-name-hint">
+            Left blank, the rule is named after its amount range.
+          </span>
+          {errorOf("name")}
+        </label>
+        <label className="field">
+          <span className="field-label">Minimum (USD)</span>
+          <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("min_amount")} {...register("min_amount")} />
+          {errorOf("min_amount")}
+        </label>
+        <label className="field">
+          <span className="field-label">Maximum (USD) {optional}</span>
+          <input
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="No limit"
+            {...aria("max_amount")}
+            {...register("max_amount")}
+          />
+          {errorOf("max_amount")}
+        </label>
+        <label className="field">
+          <span className="field-label">Category {optional}</span>
+          <select className="select" {...aria("category_id")} {...register("category_id")}>
+            <option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {errorOf("category_id")}
+        </label>
+        <label className="field">
+          <span className="field-label">Vendor {optional}</span>
+          <select className="select" {...aria("vendor_id")} {...register("vendor_id")}>
+            <option value="">{vendors.isPending ? "Loading vendors…" : "Any vendor"}</option>
+            {(vendors.data ?? []).map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+          {errorOf("vendor_id")}
+        </label>
+        <label className="field span-2">
+          <span className="field-label">Stages (JSON array)</span>
+          <textarea className="textarea mono set-stages-input" rows={3} spellCheck={false} {...aria("stages", "rule-stages-hint")} {...register("stages")} />
+          <span className="field-hint" id="rule-stages-hint">
+            Roles in the order they decide, for example <code>["approver", "finance"]</code>. Allowed: {stageRoles.join(", ")}.
+          </span>
+          {errorOf("stages")}
+        </label>
+        <label className="set-check span-2">
+          <input type="checkbox" {...register("active")} />
+          <span>Active: new requests can be routed by this rule</span>
+        </label>
+        {formError ? (
+          <div className="span-2">
+            <Notice tone="error" role="alert">
+              {formError}
+            </Notice>
+          </div>
+        ) : null}
+      </form>
+    </Drawer>
+  );
+}
