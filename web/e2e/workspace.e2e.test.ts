@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { sampleAccounts } from "@procure/contracts";
+import { demoPassword, sampleAccounts } from "@procure/contracts";
 import { startProduct, type RunningProduct } from "./support/server";
 import { markPage, openSession, signIn, wasReloaded, type Session } from "./support/browser";
 
@@ -158,6 +158,42 @@ describe("a request moving between two people, live", () => {
 
     await r.keyboard.press("Escape");
     await r.waitForURL(`${product.url}/app/requests`);
+  });
+});
+
+describe("the requests list at more rows than a page", () => {
+  it("counts every request in the chips and cards and loads the rest a page at a time", async () => {
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: emailOf("requester"), password: demoPassword }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    for (let i = 0; i < 120; i++) {
+      const created = await fetch(`${product.url}/api/requests`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ title: `Bulk chair ${i}`, amount: 5 }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const summary = (await (await fetch(`${product.url}/api/requests/summary`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      counts: { all: number };
+    };
+    expect(summary.counts.all).toBeGreaterThan(120);
+
+    const { page } = await open();
+    await signIn(page, product.url, emailOf("admin"));
+    await page.goto(`${product.url}/app/requests`);
+    const allChip = page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: /^All/ });
+    await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBeGreaterThan(120);
+    await expect.poll(() => page.locator("tbody tr[data-request-id]").count()).toBe(50);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => page.locator("tbody tr[data-request-id]").count()).toBe(100);
+
+    await page.getByRole("searchbox", { name: "Search requests" }).fill("bulk chair");
+    await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBe(120);
+    await expect.poll(() => page.locator("tbody tr[data-request-id]").count()).toBe(50);
   });
 });
 

@@ -64,6 +64,16 @@ export function onUnauthorized(listener: Listener): () => void {
 type RequestOptions = { body?: BodyInit | null; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, options)).data;
+}
+
+/** The next page's path from a `Link: <…>; rel="next"` header, as every list of the API gives it. */
+export function nextPageFrom(link: string | null): string | null {
+  const match = link?.match(/<([^>]+)>\s*;\s*rel="next"/);
+  return match?.[1] ?? null;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ data: T; response: Response }> {
   const url = joinUrl(env.apiUrl, path);
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = storage.getToken();
@@ -79,13 +89,18 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError({ method, url, status: response.status, statusText: response.statusText, body: text });
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, response };
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, response };
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>("GET", path, { signal }),
+  /** One page of a list and the path of the next, if any. */
+  page: async (path: string, signal?: AbortSignal): Promise<{ items: unknown; next: string | null }> => {
+    const { data, response } = await send<unknown>("GET", path, { signal });
+    return { items: data, next: nextPageFrom(response.headers.get("link")) };
+  },
   post: <T>(path: string, json?: unknown) => request<T>("POST", path, json === undefined ? {} : { json }),
   patch: <T>(path: string, json: unknown) => request<T>("PATCH", path, { json }),
   put: <T>(path: string, json: unknown) => request<T>("PUT", path, { json }),

@@ -1,18 +1,33 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PurchaseRequest } from "@procure/contracts";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
 import { api } from "@/lib/api-client";
-import { asArray } from "@/lib/as-array";
 import { queryKeys } from "@/lib/query-keys";
 
-// The screen counts statuses over the whole list, so it asks for the largest page the API allows.
-const LIST_LIMIT = "500";
+const PAGE_SIZE = "50";
 
-export async function getRequests(signal?: AbortSignal): Promise<PurchaseRequest[]> {
-  const params = new URLSearchParams({ limit: LIST_LIMIT });
-  return asArray<PurchaseRequest>(await api.get<unknown>(`/api/requests?${params}`, signal));
+export type RequestListFilters = { status?: string; q?: string };
+
+/** The first page of the filtered list; later pages follow the server's Link header. */
+function firstPage(filters: RequestListFilters): string {
+  const params = new URLSearchParams({ limit: PAGE_SIZE });
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  return `/api/requests?${params}`;
 }
 
-export const getRequestsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.requests.list(), queryFn: ({ signal }) => getRequests(signal) });
+export async function getRequestPage(path: string, signal?: AbortSignal): Promise<{ items: PurchaseRequest[]; next: string | null }> {
+  const page = await api.page(path, signal);
+  return { items: z.array(purchaseRequest).parse(page.items), next: page.next };
+}
 
-export const useRequests = () => useQuery(getRequestsQueryOptions());
+export const getRequestPagesQueryOptions = (filters: RequestListFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.requests.list(filters),
+    queryFn: ({ pageParam, signal }) => getRequestPage(pageParam, signal),
+    initialPageParam: firstPage(filters),
+    getNextPageParam: (last) => last.next,
+  });
+
+/** The requests list newest first, filtered and searched by the server, a page at a time. */
+export const useRequestPages = (filters: RequestListFilters) => useInfiniteQuery(getRequestPagesQueryOptions(filters));

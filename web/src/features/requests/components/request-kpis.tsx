@@ -1,10 +1,10 @@
-import type { PurchaseRequest } from "@procure/contracts";
+import type { RequestSummary } from "@procure/contracts";
 import { KpiCard } from "@/components/ui/kpi-card";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { requestKpis } from "../lib/request-stats";
 
-export function RequestKpis({ requests, loading }: { requests: PurchaseRequest[]; loading: boolean }) {
-  const kpis = requestKpis(requests);
+export function RequestKpis({ summary, loading }: { summary: RequestSummary | undefined; loading: boolean }) {
+  const kpis = requestKpis(summary);
   return (
     <div className="kpi-grid">
       <KpiCard label="Total requests" value={kpis.total} loading={loading} hint="Across every status" />

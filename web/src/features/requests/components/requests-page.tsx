@@ -1,27 +1,34 @@
-import { useMemo, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Outlet, useSearchParams } from "react-router-dom";
 import { errorMessage } from "@/lib/api-client";
-import { normalizeStatus } from "@/lib/format";
 import { Notice } from "@/components/ui/notice";
-import { useRequests } from "../api/get-requests";
-import { countByStatus, matchesSearch, sortNewestFirst, type StatusFilter } from "../lib/request-stats";
+import { useRequestPages } from "../api/get-requests";
+import { useRequestSummary } from "../api/get-request-summary";
+import { type StatusFilter } from "../lib/request-stats";
 import { RequestKpis } from "./request-kpis";
 import { StatusChips } from "./status-chips";
 import { RequestsTable } from "./requests-table";
 import { NewRequestDrawer } from "./new-request-drawer";
 import "../requests.css";
 
+const noCounts = { all: 0, approved: 0, pending: 0, denied: 0 };
+
+/**
+ * The list is filtered, searched and paged by the server, newest first; the chips and cards count every request
+ * the viewer sees (or the search matches), never just the rows loaded so far.
+ */
 export function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const vendorId = params.get("vendor");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [search, setSearch] = useState("");
+  // Typing stays responsive; the queries follow the settled text.
+  const q = useDeferredValue(search.trim());
   const [drawerOpen, setDrawerOpen] = useState(() => Boolean(vendorId));
-  const requests = useRequests();
-  const all = useMemo(() => sortNewestFirst(requests.data ?? []), [requests.data]);
-  const searched = useMemo(() => all.filter((r) => matchesSearch(r, search)), [all, search]);
-  const counts = countByStatus(searched);
-  const visible = status === "all" ? searched : searched.filter((r) => normalizeStatus(r.status) === status);
+  const pages = useRequestPages({ status: status === "all" ? undefined : status, q: q || undefined });
+  const summary = useRequestSummary(q);
+  const overall = useRequestSummary("");
+  const rows = pages.data?.pages.flatMap((page) => page.items) ?? [];
 
   const setOpen = (open: boolean) => {
     setDrawerOpen(open);
@@ -34,10 +41,10 @@ export function RequestsPage() {
 
   return (
     <div className="stack requests-page" style={{ gap: 18 }}>
-      <RequestKpis requests={all} loading={requests.isPending} />
+      <RequestKpis summary={overall.data} loading={overall.isPending} />
       <section className="card" aria-label="Requests">
         <div className="card-header toolbar">
-          <StatusChips value={status} counts={counts} onChange={setStatus} />
+          <StatusChips value={status} counts={summary.data?.counts ?? noCounts} onChange={setStatus} />
           <div className="toolbar-end">
             <label className="search-input">
               <span className="visually-hidden">Search requests</span>
@@ -48,28 +55,33 @@ export function RequestsPage() {
             </button>
           </div>
         </div>
-        {requests.isError ? (
+        {pages.isError ? (
           <div className="card-body">
             <Notice tone="error" role="alert">
-              {`Unable to load requests: ${errorMessage(requests.error)}`}{" "}
-              <button type="button" className="btn btn-sm" onClick={() => void requests.refetch()}>
+              {`Unable to load requests: ${errorMessage(pages.error)}`}{" "}
+              <button type="button" className="btn btn-sm" onClick={() => void pages.refetch()}>
                 Try again
               </button>
             </Notice>
           </div>
         ) : (
-          <RequestsTable requests={visible} loading={requests.isPending} emptyMessage="No matching requests found." />
+          <>
+            <RequestsTable requests={rows} loading={pages.isPending} emptyMessage="No matching requests found." />
+            {pages.hasNextPage ? (
+              <div className="card-footer list-more">
+                <span className="subtle">{`Showing ${rows.length} of ${status === "all" ? (summary.data?.counts.all ?? rows.length) : (summary.data?.counts[status] ?? rows.length)}`}</span>
+                <button type="button" className="btn btn-sm" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+                  {pages.isFetchingNextPage ? "Loading…" : "Load more"}
+                </button>
+              </div>
+            ) : null}
+          </>
         )}
       </section>
       <button type="button" className="fab" aria-label="New request" title="New request" onClick={() => setOpen(true)}>
         +
       </button>
-      <NewRequestDrawer
-        open={drawerOpen}
-        onOpenChange={setOpen}
-        initialVendorId={vendorId}
-        onCreated={() => setOpen(false)}
-      />
+      <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} initialVendorId={vendorId} onCreated={() => setOpen(false)} />
       <Outlet />
     </div>
   );
