@@ -121,6 +121,14 @@ describe("an order's life on the purchase orders screen", () => {
     await expect(drawer.getByText(vendorNameMessage).count()).resolves.toBe(0);
 
     await drawer.getByLabel("Total (USD)").fill("1250.75");
+    // The server's refusal lands on the field it is about.
+    const taken = (await page.getByTestId("po-row").last().locator(".po-number-cell").textContent())!.trim();
+    await drawer.getByLabel("PO number").fill(taken);
+    await drawer.getByRole("button", { name: "Create PO" }).click();
+    await drawer.getByText(`PO number ${taken} is already in use.`).waitFor();
+    await expect(drawer.getByLabel("PO number").getAttribute("aria-invalid")).resolves.toBe("true");
+    await page.getByText("Save failed").first().waitFor();
+    await drawer.getByLabel("PO number").fill("");
     await drawer.getByRole("button", { name: "Create PO" }).click();
     await page.getByText("Purchase order created").first().waitFor();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
@@ -205,6 +213,27 @@ describe("an order's life on the purchase orders screen", () => {
     await page.unroute("**/api/orders?**");
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByTestId("po-row").first().waitFor();
+  });
+});
+
+describe("the vendor picker", () => {
+  it("fills the vendor name, warns about a blocked vendor and shows the refusal on the vendor field", async () => {
+    const { page } = await open();
+    await openOrders(page, "buyer");
+    await page.getByRole("button", { name: "New PO" }).click();
+    const drawer = page.getByRole("dialog", { name: "New purchase order" });
+    await drawer.getByLabel("Vendor", { exact: true }).selectOption({ label: "Northwind Office Supply" });
+    await expect(drawer.getByLabel("Vendor name").inputValue()).resolves.toBe("Northwind Office Supply");
+
+    await drawer.getByLabel("Vendor", { exact: true }).selectOption({ label: "Tailspin Travel (blocked)" });
+    await expect(drawer.getByLabel("Vendor name").inputValue()).resolves.toBe("Tailspin Travel");
+    await drawer.getByText("This vendor is blocked: new orders for it are refused.").waitFor();
+    await drawer.getByLabel("Total (USD)").fill("99");
+    await drawer.getByRole("button", { name: "Create PO" }).click();
+    await drawer.getByText(/Tailspin Travel is blocked/).waitFor();
+    await expect(drawer.getByLabel("Vendor", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
   });
 });
 
