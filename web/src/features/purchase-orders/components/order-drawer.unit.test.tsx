@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { json, mockFetch } from "@/testing/fetch-mock";
+import { renderWithApp } from "@/testing/render";
+import { OrderDrawer } from "./order-drawer";
+
+const vendorId = "0b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f01";
+const readyId = "5d7e9f0a-2b3c-4d5e-8f9a-0b1c2d3e4f50";
+const stamp = "2026-03-01T10:00:00.000Z";
+
+const request = (id: string, title: string, poNumber: string | null) => ({
+  id,
+  title,
+  status: "approved",
+  amount: 420.5,
+  category_id: null,
+  category_name: null,
+  vendor_id: vendorId,
+  vendor_name: "Northwind Office Supply",
+  po_number: poNumber,
+  description: null,
+  requester_id: "r1",
+  requester_email: "requester@demo.procure.test",
+  rule_id: null,
+  stages: [],
+  current_stage_role: null,
+  version: 2,
+  created_at: stamp,
+  updated_at: stamp,
+});
+
+const vendors = [
+  { id: vendorId, name: "Northwind Office Supply", status: "active", risk: "low", website: null, notes: null, renewal_date: null, created_at: stamp, updated_at: stamp },
+];
+
+describe("the new purchase order drawer", () => {
+  it("offers approved requests without an order, fills total and vendor from the chosen one, and sends blanks as null", async () => {
+    const { calls } = mockFetch({
+      "GET /api/vendors": () => json(vendors),
+      "GET /api/requests": () => json([request(readyId, "Standing desks", null), request("6d7e9f0a-2b3c-4d5e-8f9a-0b1c2d3e4f51", "Already ordered", "PO-1")]),
+      "POST /api/orders": ({ body }) =>
+        json(
+          {
+            ...(body as object),
+            id: "7e8f9a0b-1c2d-4e3f-8a9b-0c1d2e3f4a5b",
+            po_number: "PO-2026-00042",
+            vendor_id: vendorId,
+            vendor_name: "Northwind Office Supply",
+            total: 420.5,
+            status: "draft",
+            request_id: readyId,
+            expected_date: null,
+            notes: null,
+            created_by: "buyer@demo.procure.test",
+            version: 1,
+            created_at: stamp,
+            updated_at: stamp,
+          },
+          201,
+        ),
+    });
+    const user = userEvent.setup();
+    let open = true;
+    renderWithApp(<OrderDrawer order={null} open={open} onOpenChange={(next) => (open = next)} onDeleted={() => {}} />);
+    const drawer = await screen.findByRole("dialog", { name: "New purchase order" });
+
+    const picker = within(drawer).getByLabelText(/^Request/);
+    await waitFor(() => expect(within(picker).getByRole("option", { name: /Standing desks/ })).toBeInTheDocument());
+    expect(within(picker).queryByRole("option", { name: /Already ordered/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(drawer).getByRole("option", { name: "Northwind Office Supply" })).toBeInTheDocument());
+
+    await user.selectOptions(picker, readyId);
+    expect(within(drawer).getByLabelText("Total (USD)")).toHaveValue(420.5);
+    expect(within(drawer).getByLabelText("Vendor")).toHaveValue(vendorId);
+    expect(within(drawer).getByLabelText("Vendor name")).toHaveValue("Northwind Office Supply");
+
+    await user.click(within(drawer).getByRole("button", { name: "Create PO" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      po_number: null,
+      vendor_id: vendorId,
+      vendor_name: "Northwind Office Supply",
+      total: 420.5,
+      status: "draft",
+      request_id: readyId,
+      expected_date: null,
+      notes: null,
+    });
+    await waitFor(() => expect(open).toBe(false));
+  });
+});
