@@ -64,6 +64,8 @@ export const requestListQuery = z.object({
   vendor_id: z.uuid().optional(),
   mine: z.enum(["true", "false"]).optional(),
   awaiting_me: z.enum(["true", "false"]).optional(),
+  /** Newest change first (the default), or oldest submission first, as the approvals queue reads. */
+  order: z.enum(["newest", "oldest"]).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
 });

@@ -20,7 +20,8 @@ export type RequestFilter = {
   requesterId?: string;
   awaitingRole?: Role;
   limit: number;
-  /** Opaque cursor: "<updated_at>|<id>" of the last row of the previous page. */
+  order?: "newest" | "oldest";
+  /** The last row of the previous page: its updated_at (newest first) or created_at (oldest first), and id. */
   cursor?: { updatedAt: string; id: string };
 };
 
@@ -50,6 +51,11 @@ function matching(db: Kysely<Database>, filter: Omit<RequestFilter, "limit" | "c
 
 export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<PurchaseRequest[]> {
   let query = matching(db, filter).selectAll();
+  if (filter.order === "oldest") {
+    if (filter.cursor) query = query.where(sql<boolean>`(created_at, id) > (${filter.cursor.updatedAt}::timestamptz, ${filter.cursor.id}::uuid)`);
+    const rows = await query.orderBy("created_at", "asc").orderBy("id", "asc").limit(filter.limit).execute();
+    return rows.map(toPurchaseRequest);
+  }
   if (filter.cursor) {
     const { updatedAt, id } = filter.cursor;
     query = query.where(sql<boolean>`(updated_at, id) < (${updatedAt}::timestamptz, ${id}::uuid)`);

@@ -26,7 +26,7 @@ export const queryKeys = {
   },
   requests: {
     all: () => ["requests"] as const,
-    list: (filters: { status?: string; q?: string; vendor_id?: string } = {}) => ["requests", "list", filters] as const,
+    list: (filters: { status?: string; q?: string; vendor_id?: string; order?: string } = {}) => ["requests", "list", filters] as const,
     summary: (q: string) => ["requests", "summary", { q }] as const,
     detail: (id: string) => ["requests", id] as const,
     comments: (id: string) => ["requests", id, "comments"] as const,

@@ -122,6 +122,21 @@ describe("a purchase request through its life", () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  it("pages pending requests oldest first for the approvals queue", async () => {
+    const seen: PurchaseRequest[] = [];
+    let url: string | null = "/api/requests?status=pending&order=oldest&limit=2";
+    while (url) {
+      const page = await t.call("GET", url, { token: users.approver.token });
+      seen.push(...z.array(purchaseRequest).parse(page.json()));
+      const link = page.headers.link as string | undefined;
+      url = link ? link.slice(1, link.indexOf(">")) : null;
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((r) => r.status === "pending")).toBe(true);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
+    expect(seen.map((r) => r.created_at)).toEqual(seen.map((r) => r.created_at).sort());
+  });
+
   it("summarises every request the viewer sees, not a page of them, with and without a search", async () => {
     for (let i = 0; i < 4; i++) await createRequest(users.requester.token, { title: `Summary lamp ${i}`, amount: 10 + i });
     const everything = async (token: string) => {

@@ -12,6 +12,7 @@ import {
   errorBody,
   idParams,
   purchaseRequest,
+  type PurchaseRequest,
   requestListQuery,
   updateRequestBody,
   type StoredEvent,
@@ -87,10 +88,12 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
         requesterId: ownOnly ? request.actor.id : undefined,
         awaitingRole: q.awaiting_me === "true" ? request.actor.role : undefined,
         limit,
+        order: q.order,
         cursor: decodeCursor(q.cursor),
       });
       const last = rows.at(-1);
-      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));
+      const at = (row: PurchaseRequest) => (q.order === "oldest" ? row.created_at : row.updated_at);
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(at(last), last.id)));
       return rows;
     },
   );

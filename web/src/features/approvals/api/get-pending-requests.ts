@@ -1,17 +1,16 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PurchaseRequest } from "@procure/contracts";
-import { api } from "@/lib/api-client";
-import { asArray } from "@/lib/as-array";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { getRequestPage } from "@/features/requests/api/get-requests";
 import { queryKeys } from "@/lib/query-keys";
 
-const filters = { status: "pending" } as const;
+const firstPage = `/api/requests?${new URLSearchParams({ status: "pending", order: "oldest", limit: "50" })}`;
 
-export async function getPendingRequests(signal?: AbortSignal): Promise<PurchaseRequest[]> {
-  const params = new URLSearchParams({ status: "pending", limit: "500" });
-  return asArray<PurchaseRequest>(await api.get<unknown>(`/api/requests?${params}`, signal));
-}
-
+/** The approvals queue: every pending request, oldest submission first, a page at a time. */
 export const getPendingRequestsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.requests.list(filters), queryFn: ({ signal }) => getPendingRequests(signal) });
+  infiniteQueryOptions({
+    queryKey: queryKeys.requests.list({ status: "pending", order: "oldest" }),
+    queryFn: ({ pageParam, signal }) => getRequestPage(pageParam, signal),
+    initialPageParam: firstPage,
+    getNextPageParam: (last) => last.next,
+  });
 
-export const usePendingRequests = () => useQuery(getPendingRequestsQueryOptions());
+export const usePendingRequests = () => useInfiniteQuery(getPendingRequestsQueryOptions());

@@ -1,11 +1,12 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { can, canSee, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
+import { useRequestSummary } from "@/features/requests/api/get-request-summary";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
-import { formatCurrency, formatRecency, parseDate } from "@/lib/format";
+import { formatCurrency, formatRecency } from "@/lib/format";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
@@ -21,15 +22,14 @@ type Pending = { request: PurchaseRequest; status: ApprovalDecision };
 export function ApprovalsPage() {
   const { user, role } = useSession();
   const query = usePendingRequests();
+  const summary = useRequestSummary("");
   const update = useUpdateRequestStatus();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const linkToDetail = canSee(role, "requests");
 
-  const pending = useMemo(() => {
-    const time = (r: PurchaseRequest) => parseDate(r.created_at)?.getTime() ?? 0;
-    // Oldest first: the queue is worked in the order requests arrived.
-    return (query.data ?? []).filter((r) => normalizeStatus(r.status) === "pending").sort((a, b) => time(a) - time(b));
-  }, [query.data]);
+  // Oldest first, as the server pages them: the queue is worked in the order requests arrived.
+  const pending = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((r) => normalizeStatus(r.status) === "pending");
+  const total = summary.data?.counts.pending;
 
   const actionable = (request: PurchaseRequest) =>
     Boolean(user) &&
@@ -53,7 +53,7 @@ export function ApprovalsPage() {
     <section className="card" aria-label="Pending approvals">
       <div className="card-header">
         <h2 className="card-title">
-          Pending approvals {query.data ? <span className="badge badge-pending badge-plain">{pending.length}</span> : null}
+          Pending approvals {total !== undefined ? <span className="badge badge-pending badge-plain">{total}</span> : null}
         </h2>
         <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching && !query.isPending ? "Refreshing" : "Refresh"}
@@ -127,6 +127,14 @@ export function ApprovalsPage() {
               )}
             </tbody>
           </table>
+          {query.hasNextPage ? (
+            <div className="card-footer list-more">
+              <span className="subtle">{`Showing the oldest ${pending.length} of ${total ?? pending.length}`}</span>
+              <button type="button" className="btn btn-sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage ? "Loading…" : "Load more"}
+              </button>
+            </div>
+          ) : null}
         </div>
       )}
       <ConfirmDialog
