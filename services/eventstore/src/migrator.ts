@@ -31,6 +31,10 @@ export function mergeMigrations(sets: MigrationSet[]): MigrationSet {
 export async function migrateToLatest(db: Kysely<unknown>, sets: MigrationSet[]): Promise<string[]> {
   const migrations = mergeMigrations(sets);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  // A process of the previous release restarting during a rolling deploy finds migrations it does not know: when
+  // everything it knows has run, it starts rather than refusing the newer database (steps are additive).
+  const known = await migrator.getMigrations();
+  if (known.length > 0 && known.every((m) => m.executedAt !== undefined)) return [];
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
