@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { useCreateUser } from "../api/create-user";
 import { serverFieldError } from "../lib/server-field-error";
 import { TemporaryPassword } from "./temporary-password";
+import { FormField, fieldAria } from "./form-field";
 
 export const inviteFailedMessage = "Could not create the account. Please try again.";
 
@@ -61,14 +62,6 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
     });
   });
 
-  const describedBy = (name: keyof Values, hint?: string) => [errors[name] ? `invite-${name}-error` : null, hint].filter(Boolean).join(" ") || undefined;
-  const errorOf = (name: keyof Values) =>
-    errors[name]?.message ? (
-      <span className="field-error" id={`invite-${name}-error`}>
-        {errors[name]?.message}
-      </span>
-    ) : null;
-
   return (
     <Drawer
       open={open}
@@ -96,47 +89,36 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
         <TemporaryPassword email={created.email} password={created.temporaryPassword} />
       ) : (
         <form id="invite-user-form" className="stack set-form" onSubmit={onSubmit} noValidate>
-          <label className="field">
-            <span className="field-label">Work email</span>
-            <input
-              className="input"
-              type="email"
-              autoComplete="off"
-              autoFocus
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={describedBy("email")}
-              {...register("email")}
-            />
-            {errorOf("email")}
-          </label>
-          <label className="field">
-            <span className="field-label">Role</span>
-            <select className="select" aria-invalid={Boolean(errors.role)} aria-describedby={describedBy("role")} {...register("role")}>
+          <FormField id="invite-email" label="Work email" error={errors.email?.message}>
+            <input className="input" type="email" autoComplete="off" autoFocus {...fieldAria("invite-email", { error: errors.email?.message })} {...register("email")} />
+          </FormField>
+          <FormField id="invite-role" label="Role" error={errors.role?.message}>
+            <select className="select" {...fieldAria("invite-role", { error: errors.role?.message })} {...register("role")}>
               {roles.map((role) => (
                 <option key={role} value={role}>
                   {role}
                 </option>
               ))}
             </select>
-            {errorOf("role")}
-          </label>
-          <label className="field">
-            <span className="field-label">
-              Password <span className="subtle">(optional)</span>
-            </span>
+          </FormField>
+          <FormField
+            id="invite-password"
+            label={
+              <>
+                Password <span className="subtle">(optional)</span>
+              </>
+            }
+            hint="Leave blank and a temporary password is generated for you to pass on."
+            error={errors.password?.message}
+          >
             <input
               className="input"
               type="password"
               autoComplete="new-password"
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={describedBy("password", "invite-password-hint")}
+              {...fieldAria("invite-password", { hint: true, error: errors.password?.message })}
               {...register("password")}
             />
-            <span className="field-hint" id="invite-password-hint">
-              Leave blank and a temporary password is generated for you to pass on.
-            </span>
-            {errorOf("password")}
-          </label>
+          </FormField>
           {formError ? (
             <Notice tone="error" role="alert">
               {formError}

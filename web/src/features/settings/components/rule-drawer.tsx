@@ -9,6 +9,7 @@ import { useUpdateApprovalRule } from "../api/update-approval-rule";
 import { useRuleCategories, useRuleVendors } from "../api/get-rule-targets";
 import { blankRule, ruleFields, ruleResolver, ruleToForm, type RuleField, type RuleFormValues } from "../lib/rule-form";
 import { serverFieldError } from "../lib/server-field-error";
+import { FormField, fieldAria } from "./form-field";
 
 type Props = { rule: ApprovalRule | null; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -52,17 +53,8 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
     else create.mutate(body, done);
   });
 
-  const errorId = (name: RuleField) => `rule-${name}-error`;
-  const aria = (name: RuleField, hint?: string) => ({
-    "aria-invalid": Boolean(errors[name]),
-    "aria-describedby": [errors[name] ? errorId(name) : null, hint].filter(Boolean).join(" ") || undefined,
-  });
-  const errorOf = (name: RuleField) =>
-    errors[name]?.message ? (
-      <span className="field-error" id={errorId(name)} role="alert">
-        {errors[name]?.message}
-      </span>
-    ) : null;
+  const messageOf = (name: RuleField) => errors[name]?.message;
+  const aria = (name: RuleField, hint = false) => fieldAria(`rule-${name}`, { hint, error: messageOf(name) });
   const optional = <span className="subtle">(optional)</span>;
 
   return (
@@ -83,21 +75,13 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
       }
     >
       <form id="rule-form" className="form-grid set-form" onSubmit={onSubmit} noValidate>
-        <label className="field span-2">
-          <span className="field-label">Name {optional}</span>
-          <input className="input" autoFocus {...aria("name", "rule-name-hint")} {...register("name")} />
-          <span className="field-hint" id="rule-name-hint">
-            Left blank, the rule is named after its amount range.
-          </span>
-          {errorOf("name")}
-        </label>
-        <label className="field">
-          <span className="field-label">Minimum (USD)</span>
+        <FormField id="rule-name" className="span-2" label={<>Name {optional}</>} hint="Left blank, the rule is named after its amount range." error={messageOf("name")}>
+          <input className="input" autoFocus {...aria("name", true)} {...register("name")} />
+        </FormField>
+        <FormField id="rule-min_amount" label="Minimum (USD)" error={messageOf("min_amount")}>
           <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("min_amount")} {...register("min_amount")} />
-          {errorOf("min_amount")}
-        </label>
-        <label className="field">
-          <span className="field-label">Maximum (USD) {optional}</span>
+        </FormField>
+        <FormField id="rule-max_amount" label={<>Maximum (USD) {optional}</>} error={messageOf("max_amount")}>
           <input
             className="input"
             type="number"
@@ -108,10 +92,8 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
             {...aria("max_amount")}
             {...register("max_amount")}
           />
-          {errorOf("max_amount")}
-        </label>
-        <label className="field">
-          <span className="field-label">Category {optional}</span>
+        </FormField>
+        <FormField id="rule-category_id" label={<>Category {optional}</>} error={messageOf("category_id")}>
           <select className="select" {...aria("category_id")} {...register("category_id")}>
             <option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
             {(categories.data ?? []).map((c) => (
@@ -120,10 +102,8 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
               </option>
             ))}
           </select>
-          {errorOf("category_id")}
-        </label>
-        <label className="field">
-          <span className="field-label">Vendor {optional}</span>
+        </FormField>
+        <FormField id="rule-vendor_id" label={<>Vendor {optional}</>} error={messageOf("vendor_id")}>
           <select className="select" {...aria("vendor_id")} {...register("vendor_id")}>
             <option value="">{vendors.isPending ? "Loading vendors…" : "Any vendor"}</option>
             {(vendors.data ?? []).map((v) => (
@@ -132,16 +112,20 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
               </option>
             ))}
           </select>
-          {errorOf("vendor_id")}
-        </label>
-        <label className="field span-2">
-          <span className="field-label">Stages (JSON array)</span>
-          <textarea className="textarea mono set-stages-input" rows={3} spellCheck={false} {...aria("stages", "rule-stages-hint")} {...register("stages")} />
-          <span className="field-hint" id="rule-stages-hint">
-            Roles in the order they decide, for example <code>["approver", "finance"]</code>. Allowed: {stageRoles.join(", ")}.
-          </span>
-          {errorOf("stages")}
-        </label>
+        </FormField>
+        <FormField
+          id="rule-stages"
+          className="span-2"
+          label="Stages (JSON array)"
+          hint={
+            <>
+              Roles in the order they decide, for example <code>["approver", "finance"]</code>. Allowed: {stageRoles.join(", ")}.
+            </>
+          }
+          error={messageOf("stages")}
+        >
+          <textarea className="textarea set-stages-input" rows={3} spellCheck={false} {...aria("stages", true)} {...register("stages")} />
+        </FormField>
         <label className="set-check span-2">
           <input type="checkbox" {...register("active")} />
           <span>Active: new requests can be routed by this rule</span>
