@@ -197,6 +197,36 @@ describe("the requests list at more rows than a page", () => {
   });
 });
 
+describe("a section whose code cannot be fetched", () => {
+  it("keeps the shell, reloads once to pick up a new release, and says so when the code stays away", async () => {
+    const { page } = await open();
+    await signIn(page, product.url, emailOf("approver"));
+    const shellNav = page.locator(".shell-sidebar").getByRole("navigation", { name: "Workspace" });
+
+    // As after a deploy: the tab asks for a chunk that is gone; the reload it makes by itself finds the new one.
+    let gone = true;
+    await page.route(/\/assets\/approvals-[^/]+\.js$/, (route) => (gone ? route.abort() : route.continue()));
+    await markPage(page);
+    const reloaded = page.waitForEvent("framenavigated").then(() => (gone = false));
+    await shellNav.getByRole("link", { name: "Approvals" }).click();
+    await reloaded;
+    await page.getByRole("region", { name: "Pending approvals" }).waitFor();
+    expect(await wasReloaded(page)).toBe(true);
+
+    // The server keeps refusing: one reload, then the message inside the shell, with the navigation still there.
+    await page.unroute(/\/assets\/approvals-[^/]+\.js$/);
+    await page.route(/\/assets\/approvals-[^/]+\.js$/, (route) => route.abort());
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${product.url}/app/requests`);
+    await shellNav.getByRole("link", { name: "Approvals" }).click();
+    await page.getByText("This part of Procure could not be loaded.").waitFor();
+    await expect.poll(() => shellNav.getByRole("link", { name: "Requests" }).isVisible()).toBe(true);
+    await page.unroute(/\/assets\/approvals-[^/]+\.js$/);
+    await page.getByRole("button", { name: "Reload" }).click();
+    await page.getByRole("region", { name: "Pending approvals" }).waitFor();
+  });
+});
+
 describe("the server log after these browser sessions", () => {
   it("records requests but holds no token", () => {
     const log = product.output();

@@ -4,6 +4,7 @@ import type { RouteHandle } from "@/components/layout/route-handle";
 import { WorkspaceRoot } from "./routes/app/workspace-root";
 import { SectionGuard } from "./guards/section-guard";
 import { SectionPlaceholder } from "./routes/app/section-placeholder";
+import { SectionError } from "./errors/section-error";
 
 const handle = (value: RouteHandle) => value;
 
@@ -17,8 +18,8 @@ const placeholder = (path: string, section: Parameters<typeof SectionGuard>[0]["
   ),
 });
 
-// No errorElement anywhere: unknown public routes and thrown errors get the router's default screen,
-// which the spec names ("Unexpected Application Error!").
+// Public routes have no errorElement: unknown ones and thrown errors get the router's default screen, which the
+// spec names ("Unexpected Application Error!"). Inside the workspace a failing section keeps the shell around it.
 export const routes: RouteObject[] = [
   { path: paths.home.path, lazy: () => import("./routes/landing") },
   { path: paths.checklist.path, lazy: () => import("./routes/checklist") },
@@ -30,107 +31,112 @@ export const routes: RouteObject[] = [
     handle: handle({ crumb: "Workspace" }),
     children: [
       {
-        index: true,
-        lazy: () => import("./routes/app/dashboard"),
-        handle: handle({
-          crumb: "Dashboard",
-          title: "Dashboard",
-          description: "Request and purchase order figures across the workspace.",
-          quickLinks: [
-            { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
-            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
-            { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
-          ],
-        }),
+        errorElement: <SectionError />,
+        children: [
+          {
+            index: true,
+            lazy: () => import("./routes/app/dashboard"),
+            handle: handle({
+              crumb: "Dashboard",
+              title: "Dashboard",
+              description: "Request and purchase order figures across the workspace.",
+              quickLinks: [
+                { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
+                { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+                { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
+              ],
+            }),
+          },
+          {
+            path: paths.app.requests.path,
+            lazy: () => import("./routes/app/requests"),
+            handle: handle({
+              crumb: "Requests",
+              title: "Requests",
+              description: "Raise purchase requests and follow them to a decision.",
+              quickLinks: [
+                { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
+                { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+              ],
+            }),
+            children: [{ path: paths.app.request.path, lazy: () => import("./routes/app/request-detail"), handle: handle({ crumb: "Request" }) }],
+          },
+          {
+            path: paths.app.approvals.path,
+            lazy: () => import("./routes/app/approvals"),
+            handle: handle({
+              crumb: "Approvals",
+              title: "Approvals",
+              description: "Pending requests waiting on a decision, oldest first.",
+              quickLinks: [{ label: "All requests", href: paths.app.requests.getHref(), section: "requests" }],
+            }),
+          },
+          {
+            path: paths.app.purchaseOrders.path,
+            lazy: () => import("./routes/app/purchase-orders"),
+            handle: handle({
+              crumb: "Purchase orders",
+              title: "Purchase orders",
+              description: "Draft, issue and receive purchase orders; overdue deliveries stand out.",
+              quickLinks: [
+                { label: "Vendors", href: paths.app.vendors.getHref(), section: "vendors" },
+                { label: "Requests", href: paths.app.requests.getHref(), section: "requests" },
+              ],
+            }),
+          },
+          {
+            path: paths.app.catalog.path,
+            lazy: () => import("./routes/app/catalogue"),
+            handle: handle({
+              crumb: "Catalogue",
+              title: "Catalogue",
+              description: "The catalogue control centre: categories, coverage, supplier feeds and PunchOut.",
+              quickLinks: [
+                { label: "Raise a request", href: paths.app.requests.getHref(), section: "requests" },
+                { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
+              ],
+            }),
+          },
+          placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
+          {
+            path: paths.app.integrations.path,
+            lazy: () => import("./routes/app/integrations"),
+            handle: handle({
+              crumb: "Integrations",
+              title: "Integrations",
+              description: "PunchOut, connectors, and the health of the live event feed.",
+              quickLinks: [
+                { label: "Catalogue", href: paths.app.catalog.getHref(), section: "catalogue" },
+                { label: "Settings", href: paths.app.settings.getHref(), section: "settings" },
+              ],
+            }),
+          },
+          {
+            path: paths.app.settings.path,
+            lazy: () => import("./routes/app/settings"),
+            handle: handle({
+              crumb: "Settings",
+              title: "Settings",
+              description: "Workspace access and the approval rules that route new requests.",
+              quickLinks: [
+                { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+                { label: "Integrations", href: paths.app.integrations.getHref(), section: "integrations" },
+              ],
+            }),
+          },
+          {
+            path: paths.app.intakeChecklist.path,
+            lazy: () => import("./routes/app/intake-checklist"),
+            handle: handle({
+              crumb: "Intake checklist",
+              title: "Intake checklist",
+              description: "Get a request ready in one pass. Ticks stay on this page only.",
+              quickLinks: [{ label: "New request", href: paths.app.requests.getHref(), section: "requests" }],
+            }),
+          },
+          { path: "*", element: <Navigate to={paths.app.root.getHref()} replace /> },
+        ],
       },
-      {
-        path: paths.app.requests.path,
-        lazy: () => import("./routes/app/requests"),
-        handle: handle({
-          crumb: "Requests",
-          title: "Requests",
-          description: "Raise purchase requests and follow them to a decision.",
-          quickLinks: [
-            { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
-            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
-          ],
-        }),
-        children: [{ path: paths.app.request.path, lazy: () => import("./routes/app/request-detail"), handle: handle({ crumb: "Request" }) }],
-      },
-      {
-        path: paths.app.approvals.path,
-        lazy: () => import("./routes/app/approvals"),
-        handle: handle({
-          crumb: "Approvals",
-          title: "Approvals",
-          description: "Pending requests waiting on a decision, oldest first.",
-          quickLinks: [{ label: "All requests", href: paths.app.requests.getHref(), section: "requests" }],
-        }),
-      },
-      {
-        path: paths.app.purchaseOrders.path,
-        lazy: () => import("./routes/app/purchase-orders"),
-        handle: handle({
-          crumb: "Purchase orders",
-          title: "Purchase orders",
-          description: "Draft, issue and receive purchase orders; overdue deliveries stand out.",
-          quickLinks: [
-            { label: "Vendors", href: paths.app.vendors.getHref(), section: "vendors" },
-            { label: "Requests", href: paths.app.requests.getHref(), section: "requests" },
-          ],
-        }),
-      },
-      {
-        path: paths.app.catalog.path,
-        lazy: () => import("./routes/app/catalogue"),
-        handle: handle({
-          crumb: "Catalogue",
-          title: "Catalogue",
-          description: "The catalogue control centre: categories, coverage, supplier feeds and PunchOut.",
-          quickLinks: [
-            { label: "Raise a request", href: paths.app.requests.getHref(), section: "requests" },
-            { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
-          ],
-        }),
-      },
-      placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
-      {
-        path: paths.app.integrations.path,
-        lazy: () => import("./routes/app/integrations"),
-        handle: handle({
-          crumb: "Integrations",
-          title: "Integrations",
-          description: "PunchOut, connectors, and the health of the live event feed.",
-          quickLinks: [
-            { label: "Catalogue", href: paths.app.catalog.getHref(), section: "catalogue" },
-            { label: "Settings", href: paths.app.settings.getHref(), section: "settings" },
-          ],
-        }),
-      },
-      {
-        path: paths.app.settings.path,
-        lazy: () => import("./routes/app/settings"),
-        handle: handle({
-          crumb: "Settings",
-          title: "Settings",
-          description: "Workspace access and the approval rules that route new requests.",
-          quickLinks: [
-            { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
-            { label: "Integrations", href: paths.app.integrations.getHref(), section: "integrations" },
-          ],
-        }),
-      },
-      {
-        path: paths.app.intakeChecklist.path,
-        lazy: () => import("./routes/app/intake-checklist"),
-        handle: handle({
-          crumb: "Intake checklist",
-          title: "Intake checklist",
-          description: "Get a request ready in one pass. Ticks stay on this page only.",
-          quickLinks: [{ label: "New request", href: paths.app.requests.getHref(), section: "requests" }],
-        }),
-      },
-      { path: "*", element: <Navigate to={paths.app.root.getHref()} replace /> },
     ],
   },
 ];
