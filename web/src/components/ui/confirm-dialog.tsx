@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { useOpenerFocus } from "./opener-focus";
 
 type Props = {
   open: boolean;
@@ -14,11 +15,12 @@ type Props = {
 
 /** Escape and an outside click cancel, which Radix routes through onOpenChange(false). */
 export function ConfirmDialog({ open, title, description, confirmLabel, tone = "success", busy, onConfirm, onCancel }: Props) {
+  const returnFocus = useOpenerFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog" role="alertdialog">
+        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="dialog-description">{description}</Dialog.Description>
           <div className="dialog-actions">

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { useOpenerFocus } from "./opener-focus";
 
 type Props = {
   open: boolean;
@@ -12,11 +13,12 @@ type Props = {
 
 /** A side sheet on Radix Dialog: focus is trapped, Escape and an outside click close it. */
 export function Drawer({ open, onOpenChange, title, description, children, footer }: Props) {
+  const returnFocus = useOpenerFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="drawer">
+        <Dialog.Content className="drawer" onCloseAutoFocus={returnFocus}>
           <div className="drawer-header">
             <div style={{ minWidth: 0 }}>
               <Dialog.Title className="drawer-title">{title}</Dialog.Title>
