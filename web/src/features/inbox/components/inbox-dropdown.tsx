@@ -72,7 +72,15 @@ export function InboxDropdown() {
   const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
 
   return (
-    <div className="inbox" ref={rootRef}>
+    <div
+      className="inbox"
+      ref={rootRef}
+      // Tabbing out of the panel closes it, as a click outside does (a click inside leaves no focus target).
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"

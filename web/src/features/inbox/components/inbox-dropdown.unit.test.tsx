@@ -157,4 +157,21 @@ describe("inbox dropdown", () => {
     expect(await screen.findByText("Requests screen")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
   });
+
+  it("closes when focus tabs out of the panel, and stays open while it moves inside", async () => {
+    storeSession();
+    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByTestId("inbox-badge");
+
+    const panel = await openPanel(user);
+    const links = panel.querySelectorAll("a");
+    (links[0] as HTMLElement).focus();
+    (links[1] as HTMLElement).focus();
+    expect(screen.getByRole("dialog", { name: "Workspace inbox" })).toBeInTheDocument();
+    fireEvent.focus(screen.getByRole("button", { name: "Elsewhere" }));
+    fireEvent.blur(links[1] as HTMLElement, { relatedTarget: screen.getByRole("button", { name: "Elsewhere" }) });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument());
+  });
 });
