@@ -52,6 +52,10 @@ export const dashboard = z.object({
     closed: z.number().int(),
     cancelled: z.number().int(),
     committedSpend: z.number(),
+    /** Every order's total, cancelled ones included. */
+    totalAmount: z.number(),
+    /** Issued and receiving orders: the value still to be received. */
+    awaitingReceiptAmount: z.number(),
     dueNext7Days: z.number().int(),
     pastDue: z.number().int(),
   }),

@@ -5,6 +5,7 @@ import { dashboardCatalogueProjection } from "./dashboard-catalogue-projection.t
 import { dashboardRequestsProjection } from "./dashboard-requests-projection.ts";
 import * as vendorsOrders from "./migrations/0001-vendors-orders.ts";
 import * as dashboardTables from "./migrations/0002-dashboard.ts";
+import * as poGroupStatus from "./migrations/20261122T1945-projections-po-group-status.ts";
 import { ordersProjection } from "./orders-projection.ts";
 import { poGroupsProjection } from "./po-groups-projection.ts";
 import { vendorsProjection } from "./vendors-projection.ts";
@@ -20,6 +21,7 @@ export const purchasingProjections: readonly Projection[] = [
 export const purchasingMigrations: MigrationSet = {
   "01-projections/purchasing-0001-vendors-orders": vendorsOrders,
   "01-projections/purchasing-0002-dashboard": dashboardTables,
+  "20261122T1945-projections-po-group-status": poGroupStatus,
 };
 
 export * from "./vendor-queries.ts";

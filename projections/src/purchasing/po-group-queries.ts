@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { countsAsCommitted, dashboardDueSoonDays, isDueSoon, type Dashboard } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import { addDays, localDay } from "./dates.ts";
+import { statusTotal } from "./po-groups-projection.ts";
 
 /**
  * The "Purchase orders at a glance" figures. Counts and committed spend come from the per-group totals. Due and late
@@ -10,11 +11,15 @@ import { addDays, localDay } from "./dates.ts";
  * each then checked by the shared rule so the boundary is exactly the one the client uses.
  */
 export async function readPoGroups(db: Kysely<Database>, now: Date): Promise<Dashboard["purchaseOrders"]> {
-  const totals = await db.selectFrom("rm_po_group_totals").select(["grp", "count", "amount"]).execute();
-  const of = (grp: string) => totals.find((t) => t.grp === grp);
+  const rows = await db.selectFrom("rm_po_group_totals").select(["grp", "count", "amount"]).execute();
+  const of = (grp: string) => rows.find((t) => t.grp === grp);
   const count = (grp: string) => Number(of(grp)?.count ?? 0);
+  const amount = (grp: string) => Number(of(grp)?.amount ?? 0);
+  const groups = rows.filter((t) => !t.grp.startsWith("status:"));
   // Each group's name is also one of its statuses, so the shared rules classify the group rows directly.
-  const committed = totals.filter((t) => countsAsCommitted(t.grp)).reduce((sum, t) => sum + Number(t.amount), 0);
+  const committed = groups.filter((t) => countsAsCommitted(t.grp)).reduce((sum, t) => sum + Number(t.amount), 0);
+  const total = groups.reduce((sum, t) => sum + Number(t.amount), 0);
+  const awaitingReceipt = amount(statusTotal("issued")) + amount(statusTotal("receiving"));
 
   const today = localDay(now);
   const dated = db.selectFrom("rm_po_group_orders").where("grp", "in", ["open", "receiving"]).where("expected_date", "is not", null);
@@ -31,6 +36,8 @@ export async function readPoGroups(db: Kysely<Database>, now: Date): Promise<Das
     closed: count("closed"),
     cancelled: count("cancelled"),
     committedSpend: Math.round(committed * 100) / 100,
+    totalAmount: Math.round(total * 100) / 100,
+    awaitingReceiptAmount: Math.round(awaitingReceipt * 100) / 100,
     dueNext7Days: soon.filter((o) => isDueSoon(o.grp, o.expected_date, now, dashboardDueSoonDays)).length,
     pastDue: Number(late.n),
   };

@@ -8,6 +8,11 @@ import { tally } from "./tally.ts";
 const touched: Touch[] = [{ keys: [["dashboard"], ["inbox"]], audience: { everyone: true } }];
 /** A deleted order keeps its row (so replays stay harmless) in a group no figure counts. */
 export const deletedGroup = "deleted";
+/**
+ * Beside the four groups, the same table keeps a total per status under `status:<status>` (the value awaiting
+ * receipt is issued plus receiving, which the groups cannot tell apart from drafts).
+ */
+export const statusTotal = (status: string) => `status:${status}`;
 
 /**
  * The purchase-order groups of the spec (open, receiving, closed, cancelled): counts and amounts per group, plus each
@@ -15,27 +20,31 @@ export const deletedGroup = "deleted";
  */
 export const poGroupsProjection: Projection = {
   name: "po-groups",
-  version: 1,
+  version: 2,
   tables: ["rm_po_group_orders", "rm_po_group_totals"],
   handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted"],
   apply: oneAtATime(async (db, event) => {
     const e = event as StoredEvent<"PurchaseOrderSaved" | "PurchaseOrderDeleted">;
     const id = e.data.order_id;
-    const before = await db.selectFrom("rm_po_group_orders").select(["grp", "total", "version"]).where("order_id", "=", id).executeTakeFirst();
+    const before = await db.selectFrom("rm_po_group_orders").select(["grp", "status", "total", "version"]).where("order_id", "=", id).executeTakeFirst();
     if (before && before.version >= e.stream_version) return;
     if (before && before.grp !== deletedGroup) {
       await tally(db, "rm_po_group_totals", { grp: before.grp }, { count: -1, amount: -Number(before.total) });
+      if (before.status) await tally(db, "rm_po_group_totals", { grp: statusTotal(before.status) }, { count: -1, amount: -Number(before.total) });
     }
     const row =
       e.type === "PurchaseOrderSaved"
-        ? { grp: poGroupOf(e.data.status), total: e.data.total, expected_date: e.data.expected_date }
-        : { grp: deletedGroup, total: 0, expected_date: null };
+        ? { grp: poGroupOf(e.data.status), status: e.data.status, total: e.data.total, expected_date: e.data.expected_date }
+        : { grp: deletedGroup, status: null, total: 0, expected_date: null };
     await db
       .insertInto("rm_po_group_orders")
       .values({ order_id: id, ...row, version: e.stream_version })
       .onConflict((oc) => oc.column("order_id").doUpdateSet({ ...row, version: e.stream_version }))
       .execute();
-    if (row.grp !== deletedGroup) await tally(db, "rm_po_group_totals", { grp: row.grp }, { count: 1, amount: row.total });
+    if (row.grp !== deletedGroup) {
+      await tally(db, "rm_po_group_totals", { grp: row.grp }, { count: 1, amount: row.total });
+      if (row.status) await tally(db, "rm_po_group_totals", { grp: statusTotal(row.status) }, { count: 1, amount: row.total });
+    }
     await syncOpenOrdersCounter(db);
     return touched;
   }),

@@ -42,6 +42,7 @@ export interface PoNumbersRow {
 export interface PoGroupOrdersRow {
   order_id: string;
   grp: string;
+  status: string | null;
   total: number;
   expected_date: string | null;
   version: number;

@@ -25,9 +25,15 @@ export function PoKpis({ figures, loading, failed, onRetry }: Props) {
         label="Open orders"
         value={f?.open ?? 0}
         loading={pending}
-        hint={f ? `Draft, issued or receiving · ${formatCount(f.receiving)} receiving` : "Draft, issued or receiving"}
+        hint={f ? `${formatCurrency(f.awaitingReceipt)} awaiting receipt · ${formatCount(f.receiving)} receiving` : "Draft, issued or receiving"}
       />
-      <KpiCard label="Total PO value" value={f?.committedSpend ?? 0} format={formatCurrency} loading={pending} hint="Committed, excluding cancelled orders" />
+      <KpiCard
+        label="Total PO value"
+        value={f?.totalAmount ?? 0}
+        format={formatCurrency}
+        loading={pending}
+        hint={f ? `${formatCurrency(f.committedSpend)} committed, excluding cancelled orders` : "Across every order"}
+      />
       <KpiCard
         label="Overdue deliveries"
         value={f?.overdue ?? 0}

@@ -14,6 +14,8 @@ export type PoFigures = {
   overdue: number;
   dueNext7Days: number;
   committedSpend: number;
+  totalAmount: number;
+  awaitingReceipt: number;
 };
 
 export function poFigures(po: Dashboard["purchaseOrders"]): PoFigures {
@@ -26,6 +28,8 @@ export function poFigures(po: Dashboard["purchaseOrders"]): PoFigures {
     overdue: po.pastDue,
     dueNext7Days: po.dueNext7Days,
     committedSpend: po.committedSpend,
+    totalAmount: po.totalAmount,
+    awaitingReceipt: po.awaitingReceiptAmount,
   };
 }
 

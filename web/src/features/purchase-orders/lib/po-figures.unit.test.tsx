@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { groupBars, poFigures } from "./po-figures";
 
-const groups = { open: 12, receiving: 3, closed: 4, cancelled: 2, committedSpend: 43000.5, dueNext7Days: 5, pastDue: 3 };
+const groups = {
+  open: 12,
+  receiving: 3,
+  closed: 4,
+  cancelled: 2,
+  committedSpend: 43000.5,
+  totalAmount: 45100.5,
+  awaitingReceiptAmount: 20500,
+  dueNext7Days: 5,
+  pastDue: 3,
+};
 
 describe("poFigures", () => {
   it("reads the KPI figures from the server's order groups", () => {
@@ -14,6 +24,8 @@ describe("poFigures", () => {
       overdue: 3,
       dueNext7Days: 5,
       committedSpend: 43000.5,
+      totalAmount: 45100.5,
+      awaitingReceipt: 20500,
     });
   });
 

@@ -61,6 +61,8 @@ export function bruteForceDashboard({ orders, requests, vendors, log, now }: Bru
       closed: orders.filter((o) => poGroupOf(o.status) === "closed").length,
       cancelled: orders.filter((o) => poGroupOf(o.status) === "cancelled").length,
       committedSpend: sum(orders.filter((o) => countsAsCommitted(o.status)).map((o) => o.total)),
+      totalAmount: sum(orders.map((o) => o.total)),
+      awaitingReceiptAmount: sum(orders.filter((o) => o.status === "issued" || o.status === "receiving").map((o) => o.total)),
       dueNext7Days: orders.filter((o) => isDueSoon(o.status, o.expected_date, now, 7)).length,
       pastDue: orders.filter((o) => isPastDue(o.status, o.expected_date, now)).length,
     },
