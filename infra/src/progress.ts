@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Position } from "@procure/contracts";
 import { comparePositions, loadCheckpoints, ORIGIN, type EventStore } from "@procure/eventstore";
-import type { Database, Projection, ProjectionRunner } from "@procure/projections";
+import type { Database, Projection, ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api";
 
 /** Projection progress read from the checkpoints table, for an API process whose projector runs elsewhere. */
@@ -13,20 +13,20 @@ export class CheckpointProgress implements ProjectionProgress {
     private readonly projections: readonly Projection[],
   ) {}
 
-  async projected(): Promise<Position> {
+  async projected(names?: readonly string[]): Promise<Position> {
     const checkpoints = await loadCheckpoints(this.db);
     let min: Position | null = null;
-    for (const projection of this.projections) {
+    for (const projection of this.projections.filter((p) => !names || names.includes(p.name))) {
       const found = checkpoints.find((c) => c.name === `projection:${projection.name}`)?.position ?? ORIGIN;
       if (!min || comparePositions(found, min) < 0) min = found;
     }
     return min ?? ORIGIN;
   }
 
-  async waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+  async waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (comparePositions(await this.projected(), position) >= 0) return true;
+      if (comparePositions(await this.projected(names), position) >= 0) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -41,11 +41,11 @@ export class RunnerProgress implements ProjectionProgress {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
-    private readonly runner: ProjectionRunner,
+    private readonly runner: ProjectionGroups,
   ) {}
 
-  waitFor(position: Position, timeoutMs: number) {
-    return this.runner.waitFor(position, timeoutMs);
+  waitFor(position: Position, timeoutMs: number, names?: readonly string[]) {
+    return this.runner.waitFor(position, timeoutMs, names);
   }
 
   async lag() {

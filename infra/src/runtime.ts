@@ -15,7 +15,7 @@ import {
   type Bus,
   type Connection,
 } from "@procure/eventstore";
-import { allProjections, ProjectionRunner, readModelMigrations, type Database } from "@procure/projections";
+import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
 import { features } from "./features.ts";
@@ -29,7 +29,7 @@ export type Runtime = {
   store: EventStore;
   bus: Bus;
   relay: Relay | null;
-  runner: ProjectionRunner | null;
+  runner: ProjectionGroups | null;
   app: FastifyInstance | null;
   url: string | null;
   stop: () => Promise<void>;
@@ -72,7 +72,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   const store = new EventStore(db);
   const bus = await connectBus(env, `procure-${only.join("-")}`, partLog(logger, "bus"));
 
-  const runner = only.includes("projector") ? new ProjectionRunner(db, store, bus, allProjections, { log: partLog(logger, "projector") }) : null;
+  const runner = only.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector") }) : null;
   if (runner) await runner.start();
   const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay") }) : null;
   if (relay) await relay.start();
@@ -115,7 +115,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   };
 }
 
-function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, relay: Relay | null, runner: ProjectionRunner | null) {
+function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, relay: Relay | null, runner: ProjectionGroups | null) {
   return async () => {
     const postgres = await sql`select 1`.execute(db).then(
       () => ({ ok: true }),

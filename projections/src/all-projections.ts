@@ -1,4 +1,5 @@
 import type { Projection } from "./projection.ts";
+import type { ProjectionGroup } from "./runner/projection-groups.ts";
 import { auditProjection } from "./requests/audit-projection.ts";
 import { commentsProjection } from "./requests/comments-projection.ts";
 import { filesProjection } from "./requests/files-projection.ts";
@@ -17,4 +18,14 @@ export const allProjections: readonly Projection[] = [
   inboxProjection,
   ...purchasingProjections,
   ...catalogueProjections,
+];
+
+/**
+ * How the live product runs them: the request-side projections (which read the requests table) together, the
+ * purchasing and catalogue ones apart, each group at its own pace.
+ */
+export const projectionGroups: readonly ProjectionGroup[] = [
+  { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection, inboxProjection] },
+  { name: "purchasing", projections: purchasingProjections },
+  { name: "catalogue", projections: catalogueProjections },
 ];

@@ -7,7 +7,8 @@ import type { Env } from "./env.ts";
 
 /** How far the read models are; the API waits on it so a read right after a write shows the write. */
 export interface ProjectionProgress {
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  /** Waits until the named projections (all, without names) have applied `position`; says whether they did in time. */
+  waitFor(position: Position, timeoutMs: number, projections?: readonly string[]): Promise<boolean>;
   lag(): Promise<{ head: Position; projected: Position; behind: number }>;
 }
 

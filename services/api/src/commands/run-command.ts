@@ -12,6 +12,8 @@ export type CommandSpec<T> = {
   /** Builds the answer once the read models have caught up with the appended events. */
   respond: (result: AppendResult) => Promise<T>;
   status?: number;
+  /** The projections `respond` reads: the answer waits for these only, and the websocket tells about the rest. */
+  reads?: readonly string[];
   /** Re-decide on a version conflict: right for commands that do not depend on what changed (comments, files). */
   retryOnConflict?: boolean;
   /** State outside the log written in the append's transaction (credentials). */
@@ -48,7 +50,7 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
   const idempotency = idempotencyOf(request);
   const status = spec.status ?? 200;
   const finish = async (result: AppendResult) => {
-    const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS);
+    const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS, spec.reads);
     // The write is committed either way; this tells the client a read right now may not show it yet.
     if (!caughtUp) reply.header(PROJECTIONS_BEHIND_HEADER, "true");
     const body = await spec.respond(result);
