@@ -2,21 +2,9 @@ import { Navigate, createBrowserRouter, type RouteObject } from "react-router-do
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/components/layout/route-handle";
 import { WorkspaceRoot } from "./routes/app/workspace-root";
-import { SectionGuard } from "./guards/section-guard";
-import { SectionPlaceholder } from "./routes/app/section-placeholder";
 import { SectionError } from "./errors/section-error";
 
 const handle = (value: RouteHandle) => value;
-
-const placeholder = (path: string, section: Parameters<typeof SectionGuard>[0]["section"], name: string, description: string): RouteObject => ({
-  path,
-  handle: handle({ crumb: name, title: name, description }),
-  element: (
-    <SectionGuard section={section}>
-      <SectionPlaceholder name={name} />
-    </SectionGuard>
-  ),
-});
 
 // Public routes have no errorElement: unknown ones and thrown errors get the router's default screen, which the
 // spec names ("Unexpected Application Error!"). Inside the workspace a failing section keeps the shell around it.
@@ -97,7 +85,19 @@ export const routes: RouteObject[] = [
               ],
             }),
           },
-          placeholder(paths.app.vendors.path, "vendors", "Vendors", "Supplier status, risk and notes."),
+          {
+            path: paths.app.vendors.path,
+            lazy: () => import("./routes/app/vendors"),
+            handle: handle({
+              crumb: "Vendors",
+              title: "Vendors",
+              description: "Supplier status, risk and notes, and who changed them.",
+              quickLinks: [
+                { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
+                { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
+              ],
+            }),
+          },
           {
             path: paths.app.integrations.path,
             lazy: () => import("./routes/app/integrations"),
