@@ -13,6 +13,12 @@ export function useOpenerFocus(open: boolean) {
   return (event: Event) => {
     const target = opener.current;
     opener.current = null;
+    const active = document.activeElement;
+    // The screen already chose where focus goes (its row was deleted, say): leave it there.
+    if (active instanceof HTMLElement && active !== document.body && !active.closest("[role=dialog], [role=alertdialog]")) {
+      event.preventDefault();
+      return;
+    }
     if (target?.isConnected) {
       event.preventDefault();
       target.focus();
