@@ -1,32 +1,46 @@
 import { Link } from "react-router-dom";
 import type { Vendor } from "@procure/contracts";
 import { paths } from "@/config/paths";
-import { StatusBadge } from "@/components/ui/status-badge";
 import { notesPreview } from "../lib/notes-preview";
+import { websiteLink } from "../lib/website";
+import { VendorRiskBadge, VendorStatusBadge } from "./vendor-badges";
 
 type Props = { vendor: Vendor; canRequest: boolean; onOpen: (vendor: Vendor) => void };
 
+export const createRequestHref = (vendorId: string) => `${paths.app.requests.getHref()}?${new URLSearchParams({ vendor: vendorId })}`;
+
 export function VendorCard({ vendor, canRequest, onOpen }: Props) {
   const notes = notesPreview(vendor.notes);
+  const site = websiteLink(vendor.website);
+  const nameId = `vendor-${vendor.id}-name`;
   return (
-    <article className="card vendor-card" data-vendor-id={vendor.id} aria-labelledby={`vendor-${vendor.id}-name`}>
+    <article className="card vendor-card" data-vendor-id={vendor.id} aria-labelledby={nameId}>
       <header className="vendor-card-head">
-        <h3 className="vendor-name" id={`vendor-${vendor.id}-name`}>
+        <h3 className="vendor-name" id={nameId}>
           {vendor.name}
         </h3>
-        <StatusBadge status={vendor.status} />
+        <VendorStatusBadge status={vendor.status} />
       </header>
-      <p className="vendor-meta subtle">
-        <span className={`vendor-risk vendor-risk-${vendor.risk}`}>{`${vendor.risk} risk`}</span>
-        {vendor.website ? <span>{vendor.website}</span> : null}
+      <div className="vendor-meta">
+        <VendorRiskBadge risk={vendor.risk} />
+        {site ? (
+          <a className="vendor-website" href={site.href} target="_blank" rel="noreferrer noopener">
+            {site.label}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : vendor.website ? (
+          <span className="vendor-website subtle">{vendor.website}</span>
+        ) : null}
+      </div>
+      <p className="vendor-notes">
+        {notes || <span className="subtle">No notes yet.</span>}
       </p>
-      <p className="vendor-notes">{notes || <span className="subtle">No notes yet.</span>}</p>
-      <div className="row vendor-card-actions">
+      <div className="vendor-card-actions">
         <button type="button" className="btn btn-sm" onClick={() => onOpen(vendor)} aria-label={`Open ${vendor.name}`}>
           Open
         </button>
         {canRequest ? (
-          <Link className="btn btn-sm btn-primary" to={`${paths.app.requests.getHref()}?vendor=${encodeURIComponent(vendor.id)}`} aria-label={`Create request for ${vendor.name}`}>
+          <Link className="btn btn-sm btn-primary" to={createRequestHref(vendor.id)} aria-label={`Create request for ${vendor.name}`}>
             Create request
           </Link>
         ) : null}

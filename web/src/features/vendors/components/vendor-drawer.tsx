@@ -1,52 +1,53 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { toast } from "sonner";
-import { updateVendorBody, vendorRisks, type UpdateVendorBody, type Vendor } from "@procure/contracts";
+import { vendorRisks, type UpdateVendorBody, type Vendor } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
-import { StatusBadge } from "@/components/ui/status-badge";
-import { formatRecency } from "@/lib/format";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useUpdateVendor } from "../api/update-vendor";
-import { useVendorHistory } from "../api/get-vendor-history";
-import { historyLine } from "../lib/history-lines";
+import { changedFields, updateVendorResolver, vendorFields, vendorToForm, type VendorFormValues } from "../lib/vendor-form";
+import { VendorStatusBadge } from "./vendor-badges";
+import { VendorField } from "./vendor-field";
+import { VendorHistory } from "./vendor-history";
 
-type FormValues = z.input<typeof updateVendorBody>;
-const fields = ["notes", "risk", "website", "reason"] as const;
-const resolver = zodResolver(updateVendorBody) as unknown as import("react-hook-form").Resolver<FormValues, unknown, UpdateVendorBody>;
+const FORM = "vendor-form";
 
-type Props = { vendor: Vendor | null; canEdit: boolean; onOpenChange: (open: boolean) => void };
+type Props = { vendor: Vendor | null; canEdit: boolean; onClose: () => void };
 
-/** Notes, risk and website, and a Block/Unblock toggle that takes effect on Save; the vendor's history below. */
-export function VendorDrawer({ vendor, canEdit, onOpenChange }: Props) {
+/** Risk, website, renewal and notes, and a Block/Unblock toggle that takes effect on Save; the history below. */
+export function VendorDrawer({ vendor, canEdit, onClose }: Props) {
   const update = useUpdateVendor();
-  const history = useVendorHistory(vendor?.id ?? null);
-  const [blocked, setBlocked] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, UpdateVendorBody>({ resolver });
-  const { errors } = formState;
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<VendorFormValues, unknown, UpdateVendorBody>({
+    resolver: updateVendorResolver,
+  });
+  const { errors, dirtyFields } = formState;
 
   useEffect(() => {
     if (!vendor) return;
-    reset({ notes: vendor.notes ?? "", risk: vendor.risk, website: vendor.website ?? "", reason: "" });
-    setBlocked(vendor.status === "blocked");
+    reset(vendorToForm(vendor));
     setFormError(null);
   }, [vendor, reset]);
 
+  const blocked = watch("status") === "blocked";
+  const statusChanged = vendor !== null && watch("status") !== vendor.status;
+
   const onSubmit = handleSubmit((body) => {
     if (!vendor) return;
+    const changes = changedFields(body, dirtyFields);
+    if (Object.keys(changes).length === 0) return onClose();
     setFormError(null);
     update.mutate(
-      { id: vendor.id, body: { ...body, status: blocked ? "blocked" : "active" } },
+      { id: vendor.id, body: changes },
       {
         onSuccess: (saved) => {
-          toast.success("Vendor updated", { description: `${saved.name} · ${saved.status}` });
-          onOpenChange(false);
+          const what = changes.status === "blocked" ? "Vendor blocked" : changes.status === "active" ? "Vendor unblocked" : "Vendor updated";
+          toast.success(what, { description: saved.name });
+          onClose();
         },
         onError: (error) => {
-          const found = serverFieldError(error, fields);
+          const found = serverFieldError(error, vendorFields);
           if (found.field) setError(found.field, { type: "server", message: found.message }, { shouldFocus: true });
           else setFormError(found.message);
           toast.error("Save failed", { description: found.message });
@@ -55,28 +56,21 @@ export function VendorDrawer({ vendor, canEdit, onOpenChange }: Props) {
     );
   });
 
-  const described = (name: string, error?: string) => ({ id: `vendor-${name}`, "aria-invalid": Boolean(error), "aria-describedby": error ? `vendor-${name}-error` : undefined });
-  const fieldError = (name: string, error?: string) =>
-    error ? (
-      <span className="field-error" id={`vendor-${name}-error`}>
-        {error}
-      </span>
-    ) : null;
-  const statusChanged = vendor !== null && blocked !== (vendor.status === "blocked");
+  const toggle = () => setValue("status", blocked ? "active" : "blocked", { shouldDirty: true });
 
   return (
     <Drawer
       open={vendor !== null}
-      onOpenChange={onOpenChange}
+      onOpenChange={(open) => (open ? undefined : onClose())}
       title={vendor?.name ?? "Vendor"}
-      description={vendor ? <StatusBadge status={vendor.status} /> : null}
+      description={vendor ? <VendorStatusBadge status={vendor.status} /> : null}
       footer={
         canEdit ? (
-          <div className="row vendor-drawer-actions">
-            <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+          <div className="vendor-drawer-actions">
+            <button type="button" className="btn" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" form="vendor-form" className="btn btn-primary" disabled={update.isPending}>
+            <button type="submit" form={FORM} className="btn btn-primary" disabled={update.isPending}>
               {update.isPending ? "Saving…" : "Save"}
             </button>
           </div>
@@ -84,7 +78,7 @@ export function VendorDrawer({ vendor, canEdit, onOpenChange }: Props) {
       }
     >
       {vendor ? (
-        <form id="vendor-form" className="stack" onSubmit={onSubmit} noValidate>
+        <form id={FORM} className="stack vendor-form" onSubmit={onSubmit} noValidate>
           {formError ? (
             <Notice tone="error" role="alert">
               {formError}
@@ -92,73 +86,42 @@ export function VendorDrawer({ vendor, canEdit, onOpenChange }: Props) {
           ) : null}
           {canEdit ? (
             <div className="vendor-block">
-              <button type="button" className={blocked ? "btn" : "btn btn-danger"} aria-pressed={blocked} onClick={() => setBlocked((b) => !b)}>
+              <button type="button" className={blocked ? "btn" : "btn btn-danger"} onClick={toggle} aria-describedby="vendor-block-state">
                 {blocked ? "Unblock" : "Block"}
               </button>
-              <span className="subtle" role="status">
-                {statusChanged ? `Will be ${blocked ? "blocked" : "active"} after Save.` : blocked ? "Blocked: no new purchase orders." : "Active."}
+              <span className="subtle" id="vendor-block-state" role="status">
+                {statusChanged ? `Will be ${blocked ? "blocked" : "active"} after Save.` : blocked ? "Blocked: no new purchase orders." : "Active: open for purchase orders."}
               </span>
             </div>
           ) : null}
           {canEdit && statusChanged ? (
-            <div className="field">
-              <label className="field-label" htmlFor="vendor-reason">
-                Reason <span className="subtle">(optional)</span>
-              </label>
-              <input className="input" {...described("reason", errors.reason?.message)} {...register("reason")} />
-              {fieldError("reason", errors.reason?.message)}
-            </div>
+            <VendorField form={FORM} name="reason" label="Reason" optional hint="Kept in the vendor's history." error={errors.reason?.message}>
+              {(control) => <input className="input" {...control} {...register("reason")} />}
+            </VendorField>
           ) : null}
-          <div className="field">
-            <label className="field-label" htmlFor="vendor-risk">
-              Risk
-            </label>
-            <select className="input" disabled={!canEdit} {...described("risk", errors.risk?.message)} {...register("risk")}>
-              {vendorRisks.map((risk) => (
-                <option key={risk} value={risk}>
-                  {risk}
-                </option>
-              ))}
-            </select>
-            {fieldError("risk", errors.risk?.message)}
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="vendor-website">
-              Website <span className="subtle">(optional)</span>
-            </label>
-            <input className="input" type="url" readOnly={!canEdit} {...described("website", errors.website?.message)} {...register("website")} />
-            {fieldError("website", errors.website?.message)}
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="vendor-notes">
-              Notes <span className="subtle">(optional)</span>
-            </label>
-            <textarea className="input" rows={5} readOnly={!canEdit} {...described("notes", errors.notes?.message)} {...register("notes")} />
-            {fieldError("notes", errors.notes?.message)}
-          </div>
+          <VendorField form={FORM} name="risk" label="Risk" error={errors.risk?.message}>
+            {(control) => (
+              <select className="input" disabled={!canEdit} {...control} {...register("risk")}>
+                {vendorRisks.map((risk) => (
+                  <option key={risk} value={risk}>
+                    {risk}
+                  </option>
+                ))}
+              </select>
+            )}
+          </VendorField>
+          <VendorField form={FORM} name="website" label="Website" optional error={errors.website?.message}>
+            {(control) => <input className="input" inputMode="url" readOnly={!canEdit} {...control} {...register("website")} />}
+          </VendorField>
+          <VendorField form={FORM} name="renewal_date" label="Contract renewal" optional error={errors.renewal_date?.message}>
+            {(control) => <input className="input" type="date" readOnly={!canEdit} {...control} {...register("renewal_date")} />}
+          </VendorField>
+          <VendorField form={FORM} name="notes" label="Notes" optional error={errors.notes?.message}>
+            {(control) => <textarea className="input" rows={5} readOnly={!canEdit} {...control} {...register("notes")} />}
+          </VendorField>
         </form>
       ) : null}
-      {vendor ? (
-        <section className="vendor-history" aria-label="History">
-          <h3 className="card-title">History</h3>
-          {history.isPending ? (
-            <p className="subtle">Loading history…</p>
-          ) : history.isError ? (
-            <p className="subtle">The history could not be loaded.</p>
-          ) : (
-            <ol className="vendor-history-list">
-              {history.data.map((entry) => (
-                <li key={`${entry.recorded_at}-${entry.type}`}>
-                  <span>{historyLine(entry)}</span>
-                  <span className="subtle">
-                    {[entry.actor_email ?? "system", formatRecency(entry.recorded_at)].filter(Boolean).join(" · ")}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      ) : null}
+      {vendor ? <VendorHistory vendorId={vendor.id} /> : null}
     </Drawer>
   );
 }

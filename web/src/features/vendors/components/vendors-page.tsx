@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from "react";
-import { can, canSee, vendorRisks, vendorStatuses, type Vendor } from "@procure/contracts";
+import { useSearchParams } from "react-router-dom";
+import { can, canSee, vendorRisks, vendorStatuses, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -7,52 +8,51 @@ import { Notice } from "@/components/ui/notice";
 import { useVendorPages } from "../api/get-vendors";
 import { VendorCard } from "./vendor-card";
 import { VendorDrawer } from "./vendor-drawer";
+import { NewVendorDrawer } from "./new-vendor-drawer";
+import { VendorFilters, type VendorFilterValues } from "./vendor-filters";
 import "../vendors.css";
 
-/** Vendor cards, searched and filtered by the server; Open shows the drawer, Create request starts one for the vendor. */
+const pick = <T extends string>(values: readonly T[], value: string | null): T | "" => (values.find((v) => v === value) ?? "");
+
+/** Vendor cards, searched and filtered by the server; the filters live in the address so a view can be shared. */
 export function VendorsPage() {
   const { role } = useSession();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [risk, setRisk] = useState("");
-  const [open, setOpen] = useState<Vendor | null>(null);
-  const q = useDeferredValue(search.trim());
-  const pages = useVendorPages({ q: q || undefined, status: status || undefined, risk: risk || undefined });
+  const canEdit = can(role, "vendors:write");
+  const [params, setParams] = useSearchParams();
+  const filters: VendorFilterValues = {
+    search: params.get("q") ?? "",
+    status: pick<VendorStatus>(vendorStatuses, params.get("status")),
+    risk: pick<VendorRisk>(vendorRisks, params.get("risk")),
+  };
+  const [opened, setOpened] = useState<Vendor | null>(null);
+  const [creating, setCreating] = useState(false);
+  const q = useDeferredValue(filters.search.trim());
+  const pages = useVendorPages({ q: q || undefined, status: filters.status || undefined, risk: filters.risk || undefined });
   const vendors = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = Boolean(q || status || risk);
+  const filtered = Boolean(q || filters.status || filters.risk);
+
+  const setFilters = (next: VendorFilterValues) => {
+    const search = new URLSearchParams(params);
+    for (const [key, value] of [["q", next.search], ["status", next.status], ["risk", next.risk]] as const) {
+      if (value) search.set(key, value);
+      else search.delete(key);
+    }
+    setParams(search, { replace: true });
+  };
 
   return (
-    <div className="stack" style={{ gap: 18 }}>
-      <section className="card" aria-label="Vendors">
-        <div className="card-header toolbar">
-          <label className="search-input">
-            <span className="visually-hidden">Search vendors</span>
-            <input className="input" type="search" placeholder="Search vendors" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <div className="vendor-filters">
-            <label className="vendor-filter">
-              <span className="visually-hidden">Status</span>
-              <select className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
-                <option value="">All statuses</option>
-                {vendorStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="vendor-filter">
-              <span className="visually-hidden">Risk</span>
-              <select className="input" value={risk} onChange={(e) => setRisk(e.target.value)}>
-                <option value="">All risk levels</option>
-                {vendorRisks.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
+    <div className="vendors-page">
+      <section className="card" aria-labelledby="vendors-heading">
+        <div className="card-header vendor-header">
+          <h2 className="visually-hidden" id="vendors-heading">
+            Vendor directory
+          </h2>
+          <VendorFilters value={filters} onChange={setFilters} />
+          {canEdit ? (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New vendor
+            </button>
+          ) : null}
         </div>
         <div className="card-body">
           {pages.isError ? (
@@ -67,13 +67,23 @@ export function VendorsPage() {
               Loading vendors…
             </p>
           ) : vendors.length === 0 ? (
-            <EmptyState icon="🏷" title={filtered ? "No vendors match these filters." : "No vendors yet."} />
+            filtered ? (
+              <EmptyState icon="🔍" title="No vendors match the current filters.">
+                <button type="button" className="btn btn-sm" onClick={() => setFilters({ search: "", status: "", risk: "" })}>
+                  Clear filters
+                </button>
+              </EmptyState>
+            ) : (
+              <EmptyState icon="🏷" title="No vendors have been added yet." />
+            )
           ) : (
-            <div className="vendor-grid">
+            <ul className="vendor-grid" aria-label="Vendors">
               {vendors.map((v) => (
-                <VendorCard key={v.id} vendor={v} canRequest={canSee(role, "requests")} onOpen={setOpen} />
+                <li key={v.id}>
+                  <VendorCard vendor={v} canRequest={canSee(role, "requests")} onOpen={setOpened} />
+                </li>
               ))}
-            </div>
+            </ul>
           )}
         </div>
         {pages.hasNextPage ? (
@@ -85,7 +95,8 @@ export function VendorsPage() {
           </div>
         ) : null}
       </section>
-      <VendorDrawer vendor={open} canEdit={can(role, "vendors:write")} onOpenChange={(next) => (next ? undefined : setOpen(null))} />
+      <VendorDrawer vendor={opened} canEdit={canEdit} onClose={() => setOpened(null)} />
+      {canEdit ? <NewVendorDrawer open={creating} onOpenChange={setCreating} /> : null}
     </div>
   );
 }
