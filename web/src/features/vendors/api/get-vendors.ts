@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { vendor, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
 import { api } from "@/lib/api-client";
@@ -29,6 +29,8 @@ export const getVendorPagesQueryOptions = (filters: VendorFilters) =>
     queryFn: ({ pageParam, signal }) => getVendorPage(pageParam, signal),
     initialPageParam: firstPage(filters),
     getNextPageParam: (last) => last.next,
+    // The cards of the previous filters stay until the new ones arrive, rather than flashing a loading line.
+    placeholderData: keepPreviousData,
   });
 
 /** Vendors by name, searched and filtered by the server, a page at a time. */

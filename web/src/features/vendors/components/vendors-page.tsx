@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { can, canSee, vendorRisks, vendorStatuses, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
 import { useSession } from "@/lib/auth";
@@ -6,6 +6,7 @@ import { errorMessage } from "@/lib/api-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useVendorPages } from "../api/get-vendors";
+import { useSettledValue } from "../lib/use-settled-value";
 import { VendorCard } from "./vendor-card";
 import { VendorDrawer } from "./vendor-drawer";
 import { NewVendorDrawer } from "./new-vendor-drawer";
@@ -26,7 +27,7 @@ export function VendorsPage() {
   };
   const [opened, setOpened] = useState<Vendor | null>(null);
   const [creating, setCreating] = useState(false);
-  const q = useDeferredValue(filters.search.trim());
+  const q = useSettledValue(filters.search.trim());
   const pages = useVendorPages({ q: q || undefined, status: filters.status || undefined, risk: filters.risk || undefined });
   const vendors = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(q || filters.status || filters.risk);
@@ -77,7 +78,7 @@ export function VendorsPage() {
               <EmptyState icon="🏷" title="No vendors have been added yet." />
             )
           ) : (
-            <ul className="vendor-grid" aria-label="Vendors">
+            <ul className="vendor-grid" aria-label="Vendors" aria-busy={pages.isPlaceholderData}>
               {vendors.map((v) => (
                 <li key={v.id}>
                   <VendorCard vendor={v} canRequest={canSee(role, "requests")} onOpen={setOpened} />
