@@ -123,6 +123,11 @@ export class ProjectionRunner {
     return true;
   }
 
+  /** Runs `work` while this runner's loop waits its turn (a rebuild by another runner over the same projections). */
+  pause<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
+  }
+
   /** Empties one projection's tables, or all, and replays them together from the start of the log. */
   async rebuild(name?: string): Promise<void> {
     if (name && !this.projections.some((p) => p.name === name)) throw new Error(`No projection named ${name}`);
