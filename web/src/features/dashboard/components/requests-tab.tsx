@@ -4,6 +4,7 @@ import { paths } from "@/config/paths";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { CountUp } from "@/components/ui/count-up";
+import { PipelineBar } from "./pipeline-bar";
 
 type Props = { data: Dashboard; loading: boolean; role: Role };
 
@@ -43,6 +44,7 @@ export function RequestsTab({ data, loading, role }: Props) {
                   </div>
                 ))}
               </div>
+              <PipelineBar pipeline={pipeline} />
               <p className="muted">
                 {pipeline.denied.count > 0
                   ? `${plural(pipeline.denied.count, "request was", "requests were")} denied (${formatCurrency(pipeline.denied.amount)}).`
