@@ -246,6 +246,14 @@ describe("the figures, live", () => {
     const before = await kpi(finance.page, "Total purchase orders");
     const openBefore = await kpi(finance.page, "Open orders");
     await markPage(finance.page);
+    // The dashboard in a third browser counts the same order.
+    const admin = await open();
+    await signIn(admin.page, product.url, emailOf("admin"));
+    const dashboardOpen = async () =>
+      Number((await admin.page.locator(".kpi").filter({ hasText: "Open purchase orders" }).locator(".kpi-value .visually-hidden").textContent())?.replace(/\D/g, "") ?? NaN);
+    await expect.poll(dashboardOpen).toBeGreaterThanOrEqual(0);
+    const dashboardBefore = await dashboardOpen();
+    await markPage(admin.page);
 
     const vendor = `Live Supplies ${stamp()}`;
     await createOrder(buyer.page, vendor, "310");
@@ -254,6 +262,8 @@ describe("the figures, live", () => {
     await expect.poll(() => kpi(finance.page, "Open orders"), { timeout: 15_000 }).toBe(openBefore + 1);
     await rowFor(finance.page, vendor).waitFor({ timeout: 15_000 });
     expect(await wasReloaded(finance.page)).toBe(false);
+    await expect.poll(dashboardOpen, { timeout: 15_000 }).toBe(dashboardBefore + 1);
+    expect(await wasReloaded(admin.page)).toBe(false);
   });
 });
 
