@@ -1,14 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { extraDemoAccounts, sampleAccounts } from "@procure/contracts";
-import { repoRoot } from "@procure/infra/testing/child-process";
 import { startProduct, type RunningProduct } from "./support/server";
 import { openSession, signIn, type Session } from "./support/browser";
+import { seriousViolations } from "./support/audit";
 
 const emailOf = (role: "requester" | "buyer" | "admin") => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 
 let product: RunningProduct;
 const sessions: Session[] = [];
@@ -33,25 +30,6 @@ const nodeNames = (page: Page) => page.getByTestId("category-node").locator(".ca
  * Serious and critical axe findings, split by where they sit: on this screen, or in the shared shell around it
  * (sidebar, footer, brand), which this screen does not own and only reports.
  */
-async function seriousViolations(page: Page): Promise<{ screen: string[]; shell: string[] }> {
-  // The product's CSP refuses inline scripts (so addScriptTag cannot inject axe); evaluation through the
-  // debugging protocol is not subject to it.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
-    const found = { screen: [] as string[], shell: [] as string[] };
-    for (const v of (await axe.run(document)).violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) {
-        const selector = node.target.join(" ");
-        const onScreen = document.querySelector(node.target[0] ?? "")?.closest(".catalogue-page") != null;
-        found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${selector}`);
-      }
-    }
-    return found;
-  });
-}
 
 beforeAll(async () => {
   product = await startProduct("catalogue");
@@ -200,7 +178,7 @@ describe("the screen in both themes", () => {
           const clip = { x: 0, y, width, height: Math.min(1600, height - y) };
           await page.screenshot({ path: `/tmp/shots/catalogue-${theme}-${width}-part${part}.png`, fullPage: true, clip });
         }
-        const found = await seriousViolations(page);
+        const found = await seriousViolations(page, ".catalogue-page");
         if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
         expect(found.screen).toEqual([]);
         const overflow = await page.evaluate(() => {

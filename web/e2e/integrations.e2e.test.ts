@@ -1,14 +1,12 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { extraDemoAccounts, sampleAccounts, type Role } from "@procure/contracts";
-import { repoRoot } from "@procure/infra/testing/child-process";
 import { startProduct, type RunningProduct } from "./support/server";
 import { openSession, signIn, type Session } from "./support/browser";
+import { seriousViolations } from "./support/audit";
 
 const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 
 let product: RunningProduct;
 const sessions: Session[] = [];
@@ -155,23 +153,6 @@ describe("the live event feed panel", () => {
 });
 
 describe("the screen in both themes", () => {
-  async function seriousViolations(page: Page): Promise<{ screen: string[]; shell: string[] }> {
-    // The CSP refuses inline scripts, so axe is evaluated through the debugging protocol instead of a script tag.
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
-      const found = { screen: [] as string[], shell: [] as string[] };
-      for (const v of (await axe.run(document)).violations) {
-        if (v.impact !== "serious" && v.impact !== "critical") continue;
-        for (const node of v.nodes) {
-          const onScreen = document.querySelector(node.target[0] ?? "")?.closest(".integrations-page") != null;
-          found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${node.target.join(" ")}`);
-        }
-      }
-      return found;
-    });
-  }
 
   for (const width of [1280, 375]) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
@@ -189,7 +170,7 @@ describe("the screen in both themes", () => {
           const clip = { x: 0, y, width, height: Math.min(1400, height - y) };
           await page.screenshot({ path: `/tmp/shots/integrations-${theme}-${width}-part${part}.png`, fullPage: true, clip });
         }
-        const found = await seriousViolations(page);
+        const found = await seriousViolations(page, ".integrations-page");
         if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
         expect(found.screen).toEqual([]);
         const overflow = await page.evaluate(() => {

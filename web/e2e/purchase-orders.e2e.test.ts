@@ -1,15 +1,12 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { deleteOrderConfirmation, extraDemoAccounts, sampleAccounts, totalMessage, vendorNameMessage } from "@procure/contracts";
-import { repoRoot } from "@procure/infra/testing/child-process";
 import { startProduct, type RunningProduct } from "./support/server";
 import { markPage, openSession, signIn, wasReloaded, type Session } from "./support/browser";
+import { horizontalOverflow, seriousViolations } from "./support/audit";
 
 type Role = "admin" | "buyer" | "finance";
 const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A calendar day relative to today, in the browser's (and this machine's) time zone. */
@@ -53,38 +50,7 @@ async function createOrder(page: Page, vendor: string, total: string) {
 }
 
 /** Serious and critical axe findings inside `scope`; those in the shared shell around it are only reported. */
-async function seriousViolations(page: Page, scope: string): Promise<{ screen: string[]; shell: string[] }> {
-  // The product's CSP refuses inline scripts, so axe is evaluated through the debugging protocol instead.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (scope) => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
-    const found = { screen: [] as string[], shell: [] as string[] };
-    for (const v of (await axe.run(document)).violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) {
-        const onScreen = document.querySelector(node.target[0] ?? "")?.closest(scope) != null;
-        found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${node.target.join(" ")}`);
-      }
-    }
-    return found;
-  }, scope);
-}
 
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      // Content scrolled inside its own box does not widen the page.
-      .filter((el) => {
-        for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
-        return true;
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-    return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
-  });
-}
 
 beforeAll(async () => {
   product = await startProduct("purchase-orders");

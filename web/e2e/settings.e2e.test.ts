@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { z } from "zod";
@@ -15,12 +14,11 @@ import {
   sampleAccounts,
   type Role,
 } from "@procure/contracts";
-import { repoRoot } from "@procure/infra/testing/child-process";
 import { startProduct, type RunningProduct } from "./support/server";
 import { openSession, signIn, type Session } from "./support/browser";
+import { horizontalOverflow, seriousViolations } from "./support/audit";
 
 const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 const suffix = Date.now().toString(36);
 
 let product: RunningProduct;
@@ -253,37 +251,7 @@ describe("approval rules", () => {
 });
 
 describe("the screen in both themes", () => {
-  async function seriousViolations(page: Page): Promise<{ screen: string[]; shell: string[] }> {
-    // The CSP refuses inline scripts, so axe is evaluated through the debugging protocol instead of a script tag.
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<Result> } }).axe;
-      const found = { screen: [] as string[], shell: [] as string[] };
-      for (const v of (await axe.run(document)).violations) {
-        if (v.impact !== "serious" && v.impact !== "critical") continue;
-        for (const node of v.nodes) {
-          const el = document.querySelector(node.target[0] ?? "");
-          const onScreen = el?.closest(".settings-page, [role=dialog]") != null;
-          found[onScreen ? "screen" : "shell"].push(`${v.id} (${v.impact}): ${node.target.join(" ")}`);
-        }
-      }
-      return found;
-    });
-  }
 
-  const overflow = (page: Page) =>
-    page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-        .filter((el) => el.getBoundingClientRect().right > width + 1)
-        .filter((el) => {
-          for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
-          return true;
-        })
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-      return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
-    });
 
   for (const width of [1280, 375]) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px, with and without the drawer`, async () => {
@@ -305,10 +273,10 @@ describe("the screen in both themes", () => {
           const clip = { x: 0, y, width, height: Math.min(1400, height - y) };
           await page.screenshot({ path: `/tmp/shots/settings-${theme}-${width}-part${part}.png`, fullPage: true, clip });
         }
-        const found = await seriousViolations(page);
+        const found = await seriousViolations(page, ".settings-page, [role=dialog]");
         if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
         expect(found.screen).toEqual([]);
-        expect(await overflow(page)).toEqual({ by: 0, wide: [] });
+        expect(await horizontalOverflow(page)).toEqual({ by: 0, wide: [] });
 
         await page.getByRole("button", { name: "New rule" }).click();
         const drawer = page.getByRole("dialog", { name: "New rule" });
@@ -317,7 +285,7 @@ describe("the screen in both themes", () => {
         await drawer.getByText("Stages are not valid JSON.", { exact: false }).waitFor();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `/tmp/shots/settings-rule-drawer-${theme}-${width}.png` });
-        expect((await seriousViolations(page)).screen).toEqual([]);
+        expect((await seriousViolations(page, ".settings-page, [role=dialog]")).screen).toEqual([]);
         await page.keyboard.press("Escape");
         await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
       }
