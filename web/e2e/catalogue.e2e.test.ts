@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { extraDemoAccounts, sampleAccounts } from "@procure/contracts";
-import { startProduct, type RunningProduct } from "./support/server";
-import { openSession, signIn, type Session } from "./support/browser";
-import { seriousViolations } from "./support/audit";
+import { emailOf } from "./support/api";
+import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
+import { signIn } from "./support/browser";
+import { screenshotPage, shotWidths } from "./support/screenshots";
+import { useProduct } from "./support/suite";
+import { reloadInTheme, themes } from "./support/theme";
 
-const emailOf = (role: "requester" | "buyer" | "admin") => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-
-let product: RunningProduct;
-const sessions: Session[] = [];
-const open = async (viewport?: { width: number; height: number }) => {
-  const session = await openSession(viewport);
-  sessions.push(session);
-  return session;
-};
+const product = useProduct("catalogue");
+const open = product.open;
 
 async function openCatalogue(page: Page, role: "requester" | "buyer" | "admin") {
   await signIn(page, product.url, emailOf(role));
@@ -25,24 +20,6 @@ const workspace = (page: Page) => page.getByRole("region", { name: "Requester wo
 const trayNames = (page: Page) => page.getByTestId("compare-tray").locator(".cat-compare-name").allTextContents();
 const favouriteNames = (page: Page) => page.getByTestId("favourites").locator(".cat-fav-name").allTextContents();
 const nodeNames = (page: Page) => page.getByTestId("category-node").locator(".cat-node-name").allTextContents();
-
-/**
- * Serious and critical axe findings, split by where they sit: on this screen, or in the shared shell around it
- * (sidebar, footer, brand), which this screen does not own and only reports.
- */
-
-beforeAll(async () => {
-  product = await startProduct("catalogue");
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === "fail" && product) console.error(product.logs());
-});
-
-afterAll(async () => {
-  for (const session of sessions) await session.close().catch(() => {});
-  await product?.stop();
-});
 
 describe("the requester workspace", () => {
   it("shows at most six items; the compare tray drops the oldest when a fourth is added; favourites and the tray survive a reload", async () => {
@@ -160,40 +137,18 @@ describe("the catalogue lifecycle", () => {
 });
 
 describe("the screen in both themes", () => {
-  for (const width of [1280, 375]) {
+  for (const width of shotWidths) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
       const { page } = await open({ width, height: 900 });
       await openCatalogue(page, "admin");
-      for (const theme of ["light", "dark"] as const) {
-        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
-        await page.reload();
-        await page.getByRole("heading", { name: "Requester workspace" }).waitFor();
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const theme of themes) {
+        await reloadInTheme(page, theme, () => page.getByRole("heading", { name: "Requester workspace" }).waitFor());
         const compare = page.getByRole("button", { name: `Compare ${await workspace(page).locator(".cat-item-name").first().textContent()}` });
         if ((await compare.getAttribute("aria-pressed")) !== "true") await compare.click();
         await page.waitForTimeout(700);
-        await page.screenshot({ path: `/tmp/shots/catalogue-${theme}-${width}.png`, fullPage: true });
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0, part = 1; y < height; y += 1600, part += 1) {
-          const clip = { x: 0, y, width, height: Math.min(1600, height - y) };
-          await page.screenshot({ path: `/tmp/shots/catalogue-${theme}-${width}-part${part}.png`, fullPage: true, clip });
-        }
-        const found = await seriousViolations(page, ".catalogue-page");
-        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
-        expect(found.screen).toEqual([]);
-        const overflow = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth;
-          const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-            .filter((el) => el.getBoundingClientRect().right > width + 1)
-            // Content scrolled inside its own box (wide tables) does not widen the page.
-            .filter((el) => {
-              for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
-              return true;
-            })
-            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-          return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
-        });
-        expect(overflow).toEqual({ by: 0, wide: [] });
+        await screenshotPage(page, `catalogue-${theme}-${width}`);
+        await expectNoSeriousViolations(page, ".catalogue-page", `${theme} ${width}px`);
+        await expectNoHorizontalScroll(page);
       }
     });
   }

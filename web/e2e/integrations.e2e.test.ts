@@ -1,20 +1,15 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { extraDemoAccounts, sampleAccounts, type Role } from "@procure/contracts";
-import { startProduct, type RunningProduct } from "./support/server";
-import { openSession, signIn, type Session } from "./support/browser";
-import { seriousViolations } from "./support/audit";
+import type { Role } from "@procure/contracts";
+import { emailOf } from "./support/api";
+import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
+import { signIn } from "./support/browser";
+import { screenshotPage, shotWidths } from "./support/screenshots";
+import { useProduct } from "./support/suite";
+import { reloadInTheme, themes } from "./support/theme";
 
-const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
-
-let product: RunningProduct;
-const sessions: Session[] = [];
-const open = async (viewport?: { width: number; height: number }) => {
-  const session = await openSession(viewport);
-  sessions.push(session);
-  return session;
-};
+const product = useProduct("integrations");
+const open = product.open;
 
 async function openIntegrations(page: Page, role: Role = "admin", hash = "") {
   await signIn(page, product.url, emailOf(role));
@@ -31,20 +26,6 @@ const inViewport = (page: Page, id: string) =>
     const box = document.getElementById(target)?.getBoundingClientRect();
     return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
   }, id);
-
-beforeAll(async () => {
-  mkdirSync("/tmp/shots", { recursive: true });
-  product = await startProduct("integrations");
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === "fail" && product) console.error(product.logs());
-});
-
-afterAll(async () => {
-  for (const session of sessions) await session.close().catch(() => {});
-  await product?.stop();
-});
 
 describe("the integrations overview", () => {
   it("opens at the anchor it is linked to, and its jump links move between the three parts", async () => {
@@ -153,38 +134,16 @@ describe("the live event feed panel", () => {
 });
 
 describe("the screen in both themes", () => {
-
-  for (const width of [1280, 375]) {
+  for (const width of shotWidths) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
       const { page } = await open({ width, height: 900 });
       await openIntegrations(page);
-      for (const theme of ["light", "dark"] as const) {
-        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
-        await page.reload();
-        await expect.poll(() => feedState(page), { timeout: 15_000 }).toMatch(/^(Live|Catching up)$/);
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const theme of themes) {
+        await reloadInTheme(page, theme, () => expect.poll(() => feedState(page), { timeout: 15_000 }).toMatch(/^(Live|Catching up)$/));
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `/tmp/shots/integrations-${theme}-${width}.png`, fullPage: true });
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0, part = 1; y < height; y += 1400, part += 1) {
-          const clip = { x: 0, y, width, height: Math.min(1400, height - y) };
-          await page.screenshot({ path: `/tmp/shots/integrations-${theme}-${width}-part${part}.png`, fullPage: true, clip });
-        }
-        const found = await seriousViolations(page, ".integrations-page");
-        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
-        expect(found.screen).toEqual([]);
-        const overflow = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth;
-          const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-            .filter((el) => el.getBoundingClientRect().right > width + 1)
-            .filter((el) => {
-              for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
-              return true;
-            })
-            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-          return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
-        });
-        expect(overflow).toEqual({ by: 0, wide: [] });
+        await screenshotPage(page, `integrations-${theme}-${width}`, 1400);
+        await expectNoSeriousViolations(page, ".integrations-page", `${theme} ${width}px`);
+        await expectNoHorizontalScroll(page);
       }
     });
   }

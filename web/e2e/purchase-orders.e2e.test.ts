@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { deleteOrderConfirmation, extraDemoAccounts, sampleAccounts, totalMessage, vendorNameMessage } from "@procure/contracts";
-import { startProduct, type RunningProduct } from "./support/server";
-import { markPage, openSession, signIn, wasReloaded, type Session } from "./support/browser";
-import { horizontalOverflow, seriousViolations } from "./support/audit";
+import { deleteOrderConfirmation, totalMessage, vendorNameMessage, type Role } from "@procure/contracts";
+import { emailOf } from "./support/api";
+import { expectNoHorizontalScroll, expectNoSeriousViolations, seriousViolations } from "./support/audit";
+import { markPage, signIn, wasReloaded } from "./support/browser";
+import { screenshotPage, screenshotView, shotWidths } from "./support/screenshots";
+import { useProduct } from "./support/suite";
+import { reloadInTheme, themes } from "./support/theme";
 
-type Role = "admin" | "buyer" | "finance";
-const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A calendar day relative to today, in the browser's (and this machine's) time zone. */
@@ -16,13 +17,8 @@ function day(offset: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-let product: RunningProduct;
-const sessions: Session[] = [];
-const open = async (viewport?: { width: number; height: number }) => {
-  const session = await openSession(viewport);
-  sessions.push(session);
-  return session;
-};
+const product = useProduct("purchase-orders");
+const open = product.open;
 
 async function openOrders(page: Page, role: Role) {
   await signIn(page, product.url, emailOf(role));
@@ -48,22 +44,6 @@ async function createOrder(page: Page, vendor: string, total: string) {
   await page.getByText("Purchase order created").first().waitFor();
   await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 }
-
-/** Serious and critical axe findings inside `scope`; those in the shared shell around it are only reported. */
-
-
-beforeAll(async () => {
-  product = await startProduct("purchase-orders");
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === "fail" && product) console.error(product.logs());
-});
-
-afterAll(async () => {
-  for (const session of sessions) await session.close().catch(() => {});
-  await product?.stop();
-});
 
 describe("an order's life on the purchase orders screen", () => {
   it("an admin fixes an invalid total, creates the order, makes it overdue, then deletes it after the confirmation", async () => {
@@ -234,36 +214,24 @@ describe("the figures, live", () => {
 });
 
 describe("the screen in both themes", () => {
-  for (const width of [1280, 375]) {
+  for (const width of shotWidths) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
       const { page } = await open({ width, height: 900 });
       await openOrders(page, "admin");
-      for (const theme of ["light", "dark"] as const) {
-        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
-        await page.reload();
-        await page.getByTestId("po-row").first().waitFor();
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const theme of themes) {
+        await reloadInTheme(page, theme, () => page.getByTestId("po-row").first().waitFor());
         await page.getByRole("img", { name: /Purchase orders per status group/ }).waitFor();
         await page.waitForTimeout(700);
-        await page.screenshot({ path: `/tmp/shots/purchase-orders-${theme}-${width}.png`, fullPage: true });
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        const step = width < 600 ? 1000 : 1600;
-        for (let y = 0, part = 1; y < height; y += step, part += 1) {
-          const clip = { x: 0, y, width, height: Math.min(step, height - y) };
-          await page.screenshot({ path: `/tmp/shots/purchase-orders-${theme}-${width}-part${part}.png`, fullPage: true, clip });
-        }
-
-        const found = await seriousViolations(page, ".po-page");
-        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
-        expect(found.screen).toEqual([]);
-        expect(await horizontalOverflow(page)).toEqual({ by: 0, wide: [] });
+        await screenshotPage(page, `purchase-orders-${theme}-${width}`, width < 600 ? 1000 : 1600);
+        await expectNoSeriousViolations(page, ".po-page", `${theme} ${width}px`);
+        await expectNoHorizontalScroll(page);
 
         const opener = page.getByRole("button", { name: /^Edit / }).first();
         await opener.click();
         const drawer = page.getByRole("dialog", { name: /^Edit / });
         await drawer.getByRole("button", { name: "Save changes" }).waitFor();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `/tmp/shots/purchase-orders-drawer-${theme}-${width}.png` });
+        await screenshotView(page, `purchase-orders-drawer-${theme}-${width}`);
         expect((await seriousViolations(page, ".drawer")).screen).toEqual([]);
         await page.keyboard.press("Escape");
         await expect.poll(() => page.getByRole("dialog").count()).toBe(0);

@@ -1,50 +1,20 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { z } from "zod";
-import {
-  approvalRule,
-  authResponse,
-  demoPassword,
-  emailMessage,
-  emailTakenMessage,
-  extraDemoAccounts,
-  passwordMessage,
-  purchaseRequest,
-  sampleAccounts,
-  type Role,
-} from "@procure/contracts";
-import { startProduct, type RunningProduct } from "./support/server";
-import { openSession, signIn, type Session } from "./support/browser";
-import { horizontalOverflow, seriousViolations } from "./support/audit";
+import { approvalRule, emailMessage, emailTakenMessage, passwordMessage, purchaseRequest, type Role } from "@procure/contracts";
+import { callApi, emailOf, tokenFor as tokenAt } from "./support/api";
+import { expectNoHorizontalScroll, expectNoSeriousViolations, seriousViolations } from "./support/audit";
+import { signIn } from "./support/browser";
+import { screenshotPage, screenshotView, shotWidths } from "./support/screenshots";
+import { useProduct } from "./support/suite";
+import { reloadInTheme, themes } from "./support/theme";
 
-const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
 const suffix = Date.now().toString(36);
 
-let product: RunningProduct;
-const sessions: Session[] = [];
-const open = async (viewport?: { width: number; height: number }) => {
-  const session = await openSession(viewport);
-  sessions.push(session);
-  return session;
-};
-
-/** Straight to the API, for the steps a test sets up or checks rather than exercises in the browser. */
-async function call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${product.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-}
-
-async function tokenFor(email: string, password = demoPassword): Promise<string> {
-  const { status, json } = await call("POST", "/api/auth/login", null, { email, password });
-  expect(status).toBe(200);
-  return authResponse.parse(json).token;
-}
+const product = useProduct("settings");
+const open = product.open;
+const call = (method: string, path: string, token: string | null, body?: unknown) => callApi(product.url, method, path, token, body);
+const tokenFor = (email: string) => tokenAt(product.url, email);
 
 async function openSettings(page: Page, role: Role = "admin") {
   await signIn(page, product.url, emailOf(role));
@@ -55,20 +25,6 @@ async function openSettings(page: Page, role: Role = "admin") {
 const ruleRow = (page: Page, name: string) => page.getByTestId("rule-row").filter({ has: page.getByText(name, { exact: true }) });
 const isFocused = (page: Page, name: string) =>
   page.getByRole("button", { name, exact: true }).evaluate((el) => el === document.activeElement);
-
-beforeAll(async () => {
-  mkdirSync("/tmp/shots", { recursive: true });
-  product = await startProduct("settings");
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === "fail" && product) console.error(product.logs());
-});
-
-afterAll(async () => {
-  for (const session of sessions) await session.close().catch(() => {});
-  await product?.stop();
-});
 
 describe("workspace access", () => {
   const invited = `new.approver.${suffix}@example.com`;
@@ -126,11 +82,7 @@ describe("workspace access", () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(password);
 
     const second = await open();
-    await second.page.goto(`${product.url}/login`);
-    await second.page.getByLabel("Email").fill(invited);
-    await second.page.getByLabel("Password").fill(password);
-    await second.page.getByRole("button", { name: "Sign in" }).click();
-    await second.page.waitForURL(`${product.url}/app`);
+    await signIn(second.page, product.url, invited, password);
     await expect.poll(() => second.page.locator(".shell-desktop-account .shell-email").textContent()).toBe(invited);
     await second.page.locator(".shell-sidebar").getByRole("link", { name: "Approvals" }).waitFor();
   });
@@ -251,32 +203,22 @@ describe("approval rules", () => {
 });
 
 describe("the screen in both themes", () => {
-
-
-  for (const width of [1280, 375]) {
+  for (const width of shotWidths) {
     it(`has no serious accessibility violation and no horizontal scroll at ${width} px, with and without the drawer`, async () => {
       const token = await tokenFor(emailOf("admin"));
       const seeded = { name: `Shown rule ${width}`, min_amount: 10_000, max_amount: 50_000, stages: ["approver", "finance"] };
       expect((await call("POST", "/api/approval-rules", token, seeded)).status).toBe(201);
       const { page } = await open({ width, height: 900 });
       await openSettings(page);
-      for (const theme of ["light", "dark"] as const) {
-        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
-        await page.reload();
-        await ruleRow(page, seeded.name).waitFor();
-        await page.getByRole("region", { name: "Workspace access" }).getByTestId("user-row").first().waitFor();
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const theme of themes) {
+        await reloadInTheme(page, theme, async () => {
+          await ruleRow(page, seeded.name).waitFor();
+          await page.getByRole("region", { name: "Workspace access" }).getByTestId("user-row").first().waitFor();
+        });
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `/tmp/shots/settings-${theme}-${width}.png`, fullPage: true });
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0, part = 1; y < height; y += 1400, part += 1) {
-          const clip = { x: 0, y, width, height: Math.min(1400, height - y) };
-          await page.screenshot({ path: `/tmp/shots/settings-${theme}-${width}-part${part}.png`, fullPage: true, clip });
-        }
-        const found = await seriousViolations(page, ".settings-page, [role=dialog]");
-        if (found.shell.length) console.warn(`shell (not this screen), ${theme} ${width}px:\n${[...new Set(found.shell)].join("\n")}`);
-        expect(found.screen).toEqual([]);
-        expect(await horizontalOverflow(page)).toEqual({ by: 0, wide: [] });
+        await screenshotPage(page, `settings-${theme}-${width}`, 1400);
+        await expectNoSeriousViolations(page, ".settings-page, [role=dialog]", `${theme} ${width}px`);
+        await expectNoHorizontalScroll(page);
 
         await page.getByRole("button", { name: "New rule" }).click();
         const drawer = page.getByRole("dialog", { name: "New rule" });
@@ -284,7 +226,7 @@ describe("the screen in both themes", () => {
         await drawer.getByRole("button", { name: "Create rule" }).click();
         await drawer.getByText("Stages are not valid JSON.", { exact: false }).waitFor();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `/tmp/shots/settings-rule-drawer-${theme}-${width}.png` });
+        await screenshotView(page, `settings-rule-drawer-${theme}-${width}`);
         expect((await seriousViolations(page, ".settings-page, [role=dialog]")).screen).toEqual([]);
         await page.keyboard.press("Escape");
         await expect.poll(() => page.getByRole("dialog").count()).toBe(0);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { repoRoot } from "@procure/infra/testing/child-process";
 
@@ -40,4 +41,15 @@ export function horizontalOverflow(page: Page) {
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
     return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 8) };
   });
+}
+
+/** Fails on findings inside `scope`; those in the shared shell around it, which the screen does not own, are only reported. */
+export async function expectNoSeriousViolations(page: Page, scope: string, label: string) {
+  const found = await seriousViolations(page, scope);
+  if (found.shell.length) console.warn(`shell (not this screen), ${label}:\n${[...new Set(found.shell)].join("\n")}`);
+  expect(found.screen).toEqual([]);
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  expect(await horizontalOverflow(page)).toEqual({ by: 0, wide: [] });
 }

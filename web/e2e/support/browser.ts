@@ -38,10 +38,10 @@ export async function openSession(viewport = { width: 1280, height: 900 }): Prom
   };
 }
 
-export async function signIn(page: Page, baseUrl: string, email: string) {
+export async function signIn(page: Page, baseUrl: string, email: string, password = demoPassword) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(demoPassword);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${baseUrl}/app`);
 }
