@@ -26,3 +26,15 @@ export function serverFieldError<F extends string>(
   const hinted = fields.find((f) => hints[f]?.test(message));
   return { field: hinted ?? null, message };
 }
+
+type ErrorTargets<F extends string> = {
+  setError: (name: F, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void;
+  setFormError: (message: string) => void;
+};
+
+/** Shows a server refusal on the field it is about, focusing that field, or else on the form as a whole. */
+export function showServerError<F extends string>(error: unknown, fields: readonly F[], hints: Partial<Record<F, RegExp>>, targets: ErrorTargets<F>) {
+  const { field, message } = serverFieldError(error, fields, hints);
+  if (field) targets.setError(field, { type: "server", message }, { shouldFocus: true });
+  else targets.setFormError(message);
+}

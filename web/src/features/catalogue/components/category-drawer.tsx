@@ -5,10 +5,12 @@ import { toast } from "sonner";
 import { categoryBody, coverageLevels, type CoverageLevel, type OverviewCategory } from "@procure/contracts";
 import type { z } from "zod";
 import { Drawer } from "@/components/ui/drawer";
-import { Notice } from "@/components/ui/notice";
+import { DrawerActions } from "@/components/ui/drawer-actions";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, formFieldIds } from "@/components/ui/form-field";
+import { showServerError } from "@/lib/server-field-error";
 import { useCreateCategory } from "../api/create-category";
 import { withFieldMessages } from "../lib/field-messages";
-import { serverFieldError } from "../lib/server-errors";
 
 type Input = z.input<typeof categoryBody>;
 type Output = z.output<typeof categoryBody>;
@@ -44,23 +46,14 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
         onOpenChange(false);
       },
       onError: (error) => {
-        const { field, message } = serverFieldError<Field>(error, fields, { parent_id: /parent|itself/i });
-        if (field) setError(field, { type: "server", message }, { shouldFocus: true });
-        else setFormError(message);
+        showServerError<Field>(error, fields, { parent_id: /parent|itself/i }, { setError, setFormError });
         toast.error("Save failed");
       },
     });
   });
 
-  const errorOf = (name: Field) => {
-    const message = errors[name]?.message ?? (name === "coverage" ? errors.coverage?.root?.message : undefined);
-    return message ? (
-      <span className="field-error" id={`category-${name}-error`}>
-        {message}
-      </span>
-    ) : null;
-  };
-  const aria = (name: Field) => ({ "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `category-${name}-error` : undefined });
+  const messageOf = (name: Field) => errors[name]?.message ?? (name === "coverage" ? errors.coverage?.root?.message : undefined);
+  const { idOf, aria } = formFieldIds<Field>("category", messageOf);
 
   return (
     <Drawer
@@ -68,27 +61,13 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
       onOpenChange={onOpenChange}
       title="New category"
       description="Categories group items, name their preferred suppliers and record coverage per business unit."
-      footer={
-        <>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" form="category-form" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Saving…" : "Create category"}
-          </button>
-        </>
-      }
+      footer={<DrawerActions formId="category-form" submitLabel="Create category" onCancel={() => onOpenChange(false)} saving={create.isPending} />}
     >
       <form id="category-form" className="form-grid" onSubmit={onSubmit} noValidate>
-        <label className="field span-2">
-          <span className="field-label">Name</span>
+        <FormField id={idOf("name")} className="span-2" label="Name" error={messageOf("name")}>
           <input className="input" autoFocus {...aria("name")} {...register("name")} />
-          {errorOf("name")}
-        </label>
-        <label className="field">
-          <span className="field-label">
-            Parent <span className="cat-optional">(optional)</span>
-          </span>
+        </FormField>
+        <FormField id={idOf("parent_id")} label="Parent" qualifier="optional" error={messageOf("parent_id")}>
           <select className="select" {...aria("parent_id")} {...register("parent_id")}>
             <option value="">Top level</option>
             {categories.map((c) => (
@@ -97,29 +76,16 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
               </option>
             ))}
           </select>
-          {errorOf("parent_id")}
-        </label>
-        <label className="field">
-          <span className="field-label">
-            Contract number <span className="cat-optional">(optional)</span>
-          </span>
+        </FormField>
+        <FormField id={idOf("contract_number")} label="Contract number" qualifier="optional" error={messageOf("contract_number")}>
           <input className="input" {...aria("contract_number")} {...register("contract_number")} />
-          {errorOf("contract_number")}
-        </label>
-        <label className="field span-2">
-          <span className="field-label">
-            Preferred suppliers <span className="cat-optional">(comma separated)</span>
-          </span>
+        </FormField>
+        <FormField id={idOf("preferred_suppliers")} className="span-2" label="Preferred suppliers" qualifier="comma separated" error={messageOf("preferred_suppliers")}>
           <input className="input" {...aria("preferred_suppliers")} {...register("preferred_suppliers", { setValueAs: commaList })} />
-          {errorOf("preferred_suppliers")}
-        </label>
-        <label className="field span-2">
-          <span className="field-label">
-            Units of measure <span className="cat-optional">(comma separated)</span>
-          </span>
+        </FormField>
+        <FormField id={idOf("units_of_measure")} className="span-2" label="Units of measure" qualifier="comma separated" error={messageOf("units_of_measure")}>
           <input className="input" {...aria("units_of_measure")} {...register("units_of_measure", { setValueAs: commaList })} />
-          {errorOf("units_of_measure")}
-        </label>
+        </FormField>
         <fieldset className="field span-2 cat-fieldset">
           <legend className="field-label">Coverage by business unit</legend>
           <Controller
@@ -149,19 +115,17 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
               );
             }}
           />
-          {errorOf("coverage")}
+          {messageOf("coverage") ? (
+            <span className="field-error" id={`${idOf("coverage")}-error`}>
+              {messageOf("coverage")}
+            </span>
+          ) : null}
         </fieldset>
         <label className="cat-check span-2">
           <input type="checkbox" {...register("requires_finance_review")} />
           <span>Changes need a finance review</span>
         </label>
-        {formError ? (
-          <div className="span-2">
-            <Notice tone="error" role="alert">
-              {formError}
-            </Notice>
-          </div>
-        ) : null}
+        <FormError message={formError} />
       </form>
     </Drawer>
   );

@@ -5,10 +5,12 @@ import { toast } from "sonner";
 import { catalogueItemBody, type OverviewCategory } from "@procure/contracts";
 import type { z } from "zod";
 import { Drawer } from "@/components/ui/drawer";
-import { Notice } from "@/components/ui/notice";
+import { DrawerActions } from "@/components/ui/drawer-actions";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, formFieldIds } from "@/components/ui/form-field";
+import { showServerError } from "@/lib/server-field-error";
 import { useCreateCatalogueItem } from "../api/create-catalogue-item";
 import { withFieldMessages } from "../lib/field-messages";
-import { serverFieldError } from "../lib/server-errors";
 
 type Input = z.input<typeof catalogueItemBody>;
 type Output = z.output<typeof catalogueItemBody>;
@@ -61,21 +63,14 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
         onOpenChange(false);
       },
       onError: (error) => {
-        const { field, message } = serverFieldError<Field>(error, fields, { sku: /SKU/i, category_id: /categor/i });
-        if (field) setError(field, { type: "server", message }, { shouldFocus: true });
-        else setFormError(message);
+        showServerError<Field>(error, fields, { sku: /SKU/i, category_id: /categor/i }, { setError, setFormError });
         toast.error("Save failed");
       },
     });
   });
 
-  const describedBy = (name: Field) => (errors[name] ? `item-${name}-error` : undefined);
-  const fieldError = (name: Field) =>
-    errors[name]?.message ? (
-      <span className="field-error" id={`item-${name}-error`}>
-        {errors[name]?.message}
-      </span>
-    ) : null;
+  const messageOf = (name: Field) => errors[name]?.message;
+  const { idOf, aria } = formFieldIds<Field>("item", messageOf);
 
   return (
     <Drawer
@@ -83,31 +78,17 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
       onOpenChange={onOpenChange}
       title="New catalogue item"
       description="Items start as drafts. Send them to review, then publish them for requesters."
-      footer={
-        <>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" form="catalogue-item-form" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Saving…" : "Save draft"}
-          </button>
-        </>
-      }
+      footer={<DrawerActions formId="catalogue-item-form" submitLabel="Save draft" onCancel={() => onOpenChange(false)} saving={create.isPending} />}
     >
       <form id="catalogue-item-form" className="form-grid" onSubmit={onSubmit} noValidate>
-        <label className="field span-2">
-          <span className="field-label">Name</span>
-          <input className="input" autoFocus aria-invalid={Boolean(errors.name)} aria-describedby={describedBy("name")} {...register("name")} />
-          {fieldError("name")}
-        </label>
-        <label className="field">
-          <span className="field-label">SKU</span>
-          <input className="input mono" aria-invalid={Boolean(errors.sku)} aria-describedby={describedBy("sku")} {...register("sku")} />
-          {fieldError("sku")}
-        </label>
-        <label className="field">
-          <span className="field-label">Category</span>
-          <select className="select" aria-invalid={Boolean(errors.category_id)} aria-describedby={describedBy("category_id")} {...register("category_id")}>
+        <FormField id={idOf("name")} className="span-2" label="Name" error={messageOf("name")}>
+          <input className="input" autoFocus {...aria("name")} {...register("name")} />
+        </FormField>
+        <FormField id={idOf("sku")} label="SKU" error={messageOf("sku")}>
+          <input className="input mono" {...aria("sku")} {...register("sku")} />
+        </FormField>
+        <FormField id={idOf("category_id")} label="Category" error={messageOf("category_id")}>
+          <select className="select" {...aria("category_id")} {...register("category_id")}>
             <option value="">Choose a category</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -115,60 +96,26 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
               </option>
             ))}
           </select>
-          {fieldError("category_id")}
-        </label>
-        <label className="field">
-          <span className="field-label">Base price</span>
-          <input
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            aria-invalid={Boolean(errors.base_price)}
-            aria-describedby={describedBy("base_price")}
-            {...register("base_price", { valueAsNumber: true })}
-          />
-          {fieldError("base_price")}
-        </label>
-        <label className="field">
-          <span className="field-label">Currency</span>
-          <input className="input" maxLength={3} aria-invalid={Boolean(errors.currency)} aria-describedby={describedBy("currency")} {...register("currency")} />
-          {fieldError("currency")}
-        </label>
-        <label className="field">
-          <span className="field-label">Unit of measure</span>
-          <input className="input" aria-invalid={Boolean(errors.unit_of_measure)} aria-describedby={describedBy("unit_of_measure")} {...register("unit_of_measure")} />
-          {fieldError("unit_of_measure")}
-        </label>
-        <label className="field">
-          <span className="field-label">
-            Preferred supplier <span className="cat-optional">(optional)</span>
-          </span>
-          <input className="input" aria-invalid={Boolean(errors.preferred_supplier)} aria-describedby={describedBy("preferred_supplier")} {...register("preferred_supplier")} />
-          {fieldError("preferred_supplier")}
-        </label>
-        <label className="field span-2">
-          <span className="field-label">
-            Contract number <span className="cat-optional">(optional)</span>
-          </span>
-          <input className="input" aria-invalid={Boolean(errors.contract_number)} aria-describedby={describedBy("contract_number")} {...register("contract_number")} />
-          {fieldError("contract_number")}
-        </label>
-        <label className="field span-2">
-          <span className="field-label">
-            Coverage notes <span className="cat-optional">(optional)</span>
-          </span>
-          <textarea className="textarea" rows={3} aria-invalid={Boolean(errors.coverage_notes)} aria-describedby={describedBy("coverage_notes")} {...register("coverage_notes")} />
-          {fieldError("coverage_notes")}
-        </label>
-        {formError ? (
-          <div className="span-2">
-            <Notice tone="error" role="alert">
-              {formError}
-            </Notice>
-          </div>
-        ) : null}
+        </FormField>
+        <FormField id={idOf("base_price")} label="Base price" error={messageOf("base_price")}>
+          <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("base_price")} {...register("base_price", { valueAsNumber: true })} />
+        </FormField>
+        <FormField id={idOf("currency")} label="Currency" error={messageOf("currency")}>
+          <input className="input" maxLength={3} {...aria("currency")} {...register("currency")} />
+        </FormField>
+        <FormField id={idOf("unit_of_measure")} label="Unit of measure" error={messageOf("unit_of_measure")}>
+          <input className="input" {...aria("unit_of_measure")} {...register("unit_of_measure")} />
+        </FormField>
+        <FormField id={idOf("preferred_supplier")} label="Preferred supplier" qualifier="optional" error={messageOf("preferred_supplier")}>
+          <input className="input" {...aria("preferred_supplier")} {...register("preferred_supplier")} />
+        </FormField>
+        <FormField id={idOf("contract_number")} className="span-2" label="Contract number" qualifier="optional" error={messageOf("contract_number")}>
+          <input className="input" {...aria("contract_number")} {...register("contract_number")} />
+        </FormField>
+        <FormField id={idOf("coverage_notes")} className="span-2" label="Coverage notes" qualifier="optional" error={messageOf("coverage_notes")}>
+          <textarea className="textarea" rows={3} {...aria("coverage_notes")} {...register("coverage_notes")} />
+        </FormField>
+        <FormError message={formError} />
       </form>
     </Drawer>
   );

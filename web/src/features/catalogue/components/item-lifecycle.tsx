@@ -6,7 +6,6 @@ import { errorMessage } from "@/lib/api-client";
 import { useUpdateCatalogueItem } from "../api/update-catalogue-item";
 import { countByStage, lifecycleMoves, lifecycleStages, type ItemStatus } from "../lib/lifecycle";
 import { formatPrice } from "../lib/items";
-import { useReturnFocus } from "../lib/use-return-focus";
 import { ItemDrawer } from "./item-drawer";
 
 type Filter = "all" | ItemStatus;
@@ -19,17 +18,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
   const counts = countByStage(items);
   const [filter, setFilter] = useState<Filter>("all");
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const focus = useReturnFocus();
   const visible = filter === "all" ? items : items.filter((i) => i.status === filter);
-
-  const openDrawer = () => {
-    focus.remember();
-    setDrawerOpen(true);
-  };
-  const onOpenChange = (open: boolean) => {
-    setDrawerOpen(open);
-    if (!open) focus.restore();
-  };
 
   return (
     <section className="card" aria-labelledby={titleId}>
@@ -41,7 +30,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
           <p className="cat-note">Every item moves from draft to review to publish; requesters only see published items.</p>
         </div>
         {canCurate ? (
-          <button type="button" className="btn btn-primary" onClick={openDrawer}>
+          <button type="button" className="btn btn-primary" onClick={() => setDrawerOpen(true)}>
             New item
           </button>
         ) : null}
@@ -95,7 +84,7 @@ export function ItemLifecycle({ items, categories, canCurate }: Props) {
           </>
         ) : null}
       </div>
-      {canCurate ? <ItemDrawer open={drawerOpen} onOpenChange={onOpenChange} categories={categories} /> : null}
+      {canCurate ? <ItemDrawer open={drawerOpen} onOpenChange={setDrawerOpen} categories={categories} /> : null}
     </section>
   );
 }

@@ -3,7 +3,9 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { deleteOrderConfirmation, normalizeStatus, poFormStatuses, type PurchaseOrder, type SaveOrderBody } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
-import { Notice } from "@/components/ui/notice";
+import { DrawerActions } from "@/components/ui/drawer-actions";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { formatCurrency } from "@/lib/format";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useApprovedRequests } from "../api/get-ready-requests";
@@ -12,7 +14,6 @@ import { useSaveOrder } from "../api/save-order";
 import { useDeleteOrder } from "../api/delete-order";
 import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, type OrderField, type OrderFormValues } from "../lib/order-form";
 import { statusLabels } from "../lib/order-filters";
-import { FormField, controlProps } from "./form-field";
 
 type Props = { order: PurchaseOrder | null; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
 
@@ -107,6 +108,7 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
   });
 
   const errorOf = (name: OrderField) => errors[name]?.message;
+  const { idOf, aria } = formFieldIds<OrderField>("po", errorOf);
   const blockedChosen = chosenVendor && normalizeStatus(chosenVendor.status) === "blocked";
   const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : "Choosing a vendor fills in its name.";
 
@@ -117,27 +119,23 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
       title={order ? `Edit ${order.po_number}` : "New purchase order"}
       description={order ? `${order.vendor_name} · ${formatCurrency(order.total)}` : "Leave the PO number blank to get the next one in sequence."}
       footer={
-        <>
-          {order ? (
-            <button type="button" className="btn btn-danger po-delete" onClick={onDelete} disabled={busy}>
-              {remove.isPending ? "Deleting…" : "Delete"}
-            </button>
-          ) : null}
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn-primary" disabled={busy}>
-            {save.isPending ? "Saving…" : order ? "Save changes" : "Create PO"}
-          </button>
-        </>
+        <DrawerActions
+          formId={FORM_ID}
+          submitLabel={order ? "Save changes" : "Create PO"}
+          onCancel={() => onOpenChange(false)}
+          saving={save.isPending}
+          disabled={busy}
+          onDelete={order ? onDelete : undefined}
+          deleting={remove.isPending}
+        />
       }
     >
       <form id={FORM_ID} className="form-grid" onSubmit={onSubmit} noValidate>
-        <FormField name="po_number" label="PO number" optional error={errorOf("po_number")}>
-          <input className="input mono" autoComplete="off" placeholder="Generated" autoFocus {...controlProps("po_number", errorOf("po_number"))} {...register("po_number")} />
+        <FormField id={idOf("po_number")} label="PO number" qualifier="optional" error={errorOf("po_number")}>
+          <input className="input mono" autoComplete="off" placeholder="Generated" autoFocus {...aria("po_number")} {...register("po_number")} />
         </FormField>
-        <FormField name="status" label="Status" error={errorOf("status")}>
-          <select className="select" {...controlProps("status", errorOf("status"))} {...register("status")}>
+        <FormField id={idOf("status")} label="Status" error={errorOf("status")}>
+          <select className="select" {...aria("status")} {...register("status")}>
             {poFormStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
@@ -145,8 +143,8 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
             ))}
           </select>
         </FormField>
-        <FormField name="vendor_id" label="Vendor" hint={vendorHint} error={errorOf("vendor_id")}>
-          <select className="select" {...controlProps("vendor_id", errorOf("vendor_id"), true)} {...vendorField}>
+        <FormField id={idOf("vendor_id")} label="Vendor" hint={vendorHint} error={errorOf("vendor_id")}>
+          <select className="select" {...aria("vendor_id", true)} {...vendorField}>
             <option value="">{vendors.isPending ? "Loading vendors…" : "Not in the list"}</option>
             {vendorList.map((v) => (
               <option key={v.id} value={v.id}>
@@ -155,10 +153,10 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
             ))}
           </select>
         </FormField>
-        <FormField name="vendor_name" label="Vendor name" error={errorOf("vendor_name")}>
-          <input className="input" autoComplete="off" {...controlProps("vendor_name", errorOf("vendor_name"))} {...vendorNameField} />
+        <FormField id={idOf("vendor_name")} label="Vendor name" error={errorOf("vendor_name")}>
+          <input className="input" autoComplete="off" {...aria("vendor_name")} {...vendorNameField} />
         </FormField>
-        <FormField name="total" label="Total (USD)" error={errorOf("total")}>
+        <FormField id={idOf("total")} label="Total (USD)" error={errorOf("total")}>
           <input
             className="input"
             type="number"
@@ -166,15 +164,15 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
             required
             min={0}
             step={0.01}
-            {...controlProps("total", errorOf("total"))}
+            {...aria("total")}
             {...register("total")}
           />
         </FormField>
-        <FormField name="expected_date" label="Expected date" optional error={errorOf("expected_date")}>
-          <input className="input" type="date" {...controlProps("expected_date", errorOf("expected_date"))} {...register("expected_date")} />
+        <FormField id={idOf("expected_date")} label="Expected date" qualifier="optional" error={errorOf("expected_date")}>
+          <input className="input" type="date" {...aria("expected_date")} {...register("expected_date")} />
         </FormField>
-        <FormField name="request_id" label="Request" optional wide hint="Approved requests that have no purchase order yet." error={errorOf("request_id")}>
-          <select className="select" {...controlProps("request_id", errorOf("request_id"), true)} {...requestField}>
+        <FormField id={idOf("request_id")} label="Request" qualifier="optional" className="span-2" hint="Approved requests that have no purchase order yet." error={errorOf("request_id")}>
+          <select className="select" {...aria("request_id", true)} {...requestField}>
             <option value="">{requests.isPending ? "Loading requests…" : "No linked request"}</option>
             {linkedMissing ? <option value={order.request_id ?? ""}>The request linked now</option> : null}
             {readyRequests.map((r) => (
@@ -184,16 +182,10 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
             ))}
           </select>
         </FormField>
-        <FormField name="notes" label="Notes" optional wide error={errorOf("notes")}>
-          <textarea className="textarea" rows={3} {...controlProps("notes", errorOf("notes"))} {...register("notes")} />
+        <FormField id={idOf("notes")} label="Notes" qualifier="optional" className="span-2" error={errorOf("notes")}>
+          <textarea className="textarea" rows={3} {...aria("notes")} {...register("notes")} />
         </FormField>
-        {formError ? (
-          <div className="span-2">
-            <Notice tone="error" role="alert">
-              {formError}
-            </Notice>
-          </div>
-        ) : null}
+        <FormError message={formError} />
       </form>
     </Drawer>
   );

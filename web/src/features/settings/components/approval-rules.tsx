@@ -44,7 +44,7 @@ export function ApprovalRules({ canEdit }: { canEdit: boolean }) {
           <p className="subtle">A new request follows the most specific active rule that matches it, and its stages decide it in order.</p>
         </div>
         {canEdit ? (
-          <button type="button" className="btn btn-primary" onClick={(event) => editing.openWith("new", event.currentTarget)}>
+          <button type="button" className="btn btn-primary" onClick={() => editing.openWith("new")}>
             New rule
           </button>
         ) : null}
@@ -65,7 +65,7 @@ export function ApprovalRules({ canEdit }: { canEdit: boolean }) {
           canEdit={canEdit}
           vendorName={(id) => vendors.data?.find((v) => v.id === id)?.name}
           deletingId={remove.isPending ? remove.variables : undefined}
-          onEdit={(rule, trigger) => editing.openWith(rule, trigger)}
+          onEdit={(rule) => editing.openWith(rule)}
           onDelete={onDelete}
         />
       )}

@@ -5,11 +5,12 @@ import { toast } from "sonner";
 import { createUserBody, emailTakenMessage, roles, type CreateUserBody, type Role } from "@procure/contracts";
 import { ApiError } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
-import { Notice } from "@/components/ui/notice";
+import { DrawerActions } from "@/components/ui/drawer-actions";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, formFieldIds } from "@/components/ui/form-field";
+import { serverFieldError } from "@/lib/server-field-error";
 import { useCreateUser } from "../api/create-user";
-import { serverFieldError } from "../lib/server-field-error";
 import { TemporaryPassword } from "./temporary-password";
-import { FormField, fieldAria } from "./form-field";
 
 export const inviteFailedMessage = "Could not create the account. Please try again.";
 
@@ -29,6 +30,7 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CreateUserBody>({ resolver, defaultValues: blank });
   const { errors } = formState;
+  const { idOf, aria } = formFieldIds<(typeof fields)[number]>("invite", (name) => errors[name]?.message);
 
   const forgetAnswer = create.reset;
 
@@ -74,14 +76,13 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
             Done
           </button>
         ) : (
-          <>
-            <button type="button" className="btn" onClick={() => onOpenChange(false)}>
-              Cancel
-            </button>
-            <button type="submit" form="invite-user-form" className="btn btn-primary" disabled={create.isPending}>
-              {create.isPending ? "Creating…" : "Create account"}
-            </button>
-          </>
+          <DrawerActions
+            formId="invite-user-form"
+            submitLabel="Create account"
+            onCancel={() => onOpenChange(false)}
+            saving={create.isPending}
+            savingLabel="Creating…"
+          />
         )
       }
     >
@@ -89,11 +90,11 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
         <TemporaryPassword email={created.email} password={created.temporaryPassword} />
       ) : (
         <form id="invite-user-form" className="stack set-form" onSubmit={onSubmit} noValidate>
-          <FormField id="invite-email" label="Work email" error={errors.email?.message}>
-            <input className="input" type="email" autoComplete="off" autoFocus {...fieldAria("invite-email", { error: errors.email?.message })} {...register("email")} />
+          <FormField id={idOf("email")} label="Work email" error={errors.email?.message}>
+            <input className="input" type="email" autoComplete="off" autoFocus {...aria("email")} {...register("email")} />
           </FormField>
-          <FormField id="invite-role" label="Role" error={errors.role?.message}>
-            <select className="select" {...fieldAria("invite-role", { error: errors.role?.message })} {...register("role")}>
+          <FormField id={idOf("role")} label="Role" error={errors.role?.message}>
+            <select className="select" {...aria("role")} {...register("role")}>
               {roles.map((role) => (
                 <option key={role} value={role}>
                   {role}
@@ -102,12 +103,9 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
             </select>
           </FormField>
           <FormField
-            id="invite-password"
-            label={
-              <>
-                Password <span className="subtle">(optional)</span>
-              </>
-            }
+            id={idOf("password")}
+            label="Password"
+            qualifier="optional"
             hint="Leave blank and a temporary password is generated for you to pass on."
             error={errors.password?.message}
           >
@@ -115,15 +113,11 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
               className="input"
               type="password"
               autoComplete="new-password"
-              {...fieldAria("invite-password", { hint: true, error: errors.password?.message })}
+              {...aria("password", true)}
               {...register("password")}
             />
           </FormField>
-          {formError ? (
-            <Notice tone="error" role="alert">
-              {formError}
-            </Notice>
-          ) : null}
+          <FormError message={formError} />
         </form>
       )}
     </Drawer>

@@ -3,13 +3,14 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { stageRoles, type ApprovalRule, type ApprovalRuleInput } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
-import { Notice } from "@/components/ui/notice";
+import { DrawerActions } from "@/components/ui/drawer-actions";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, formFieldIds } from "@/components/ui/form-field";
+import { showServerError } from "@/lib/server-field-error";
 import { useCreateApprovalRule } from "../api/create-approval-rule";
 import { useUpdateApprovalRule } from "../api/update-approval-rule";
 import { useRuleCategories, useRuleVendors } from "../api/get-rule-targets";
 import { blankRule, ruleFields, ruleResolver, ruleToForm, type RuleField, type RuleFormValues } from "../lib/rule-form";
-import { serverFieldError } from "../lib/server-field-error";
-import { FormField, fieldAria } from "./form-field";
 
 type Props = { rule: ApprovalRule | null; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -43,9 +44,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
         onOpenChange(false);
       },
       onError: (error: unknown) => {
-        const { field, message } = serverFieldError(error, ruleFields, hints);
-        if (field) setError(field, { type: "server", message }, { shouldFocus: true });
-        else setFormError(message);
+        showServerError(error, ruleFields, hints, { setError, setFormError });
         toast.error("Save failed");
       },
     };
@@ -54,8 +53,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
   });
 
   const messageOf = (name: RuleField) => errors[name]?.message;
-  const aria = (name: RuleField, hint = false) => fieldAria(`rule-${name}`, { hint, error: messageOf(name) });
-  const optional = <span className="subtle">(optional)</span>;
+  const { idOf, aria } = formFieldIds<RuleField>("rule", messageOf);
 
   return (
     <Drawer
@@ -64,24 +62,17 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
       title={rule ? "Edit rule" : "New rule"}
       description="Requests inside the amount range (and the category and vendor, when set) go through these stages in order."
       footer={
-        <>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" form="rule-form" className="btn btn-primary" disabled={pending}>
-            {pending ? "Saving…" : rule ? "Save rule" : "Create rule"}
-          </button>
-        </>
+        <DrawerActions formId="rule-form" submitLabel={rule ? "Save rule" : "Create rule"} onCancel={() => onOpenChange(false)} saving={pending} />
       }
     >
       <form id="rule-form" className="form-grid set-form" onSubmit={onSubmit} noValidate>
-        <FormField id="rule-name" className="span-2" label={<>Name {optional}</>} hint="Left blank, the rule is named after its amount range." error={messageOf("name")}>
+        <FormField id={idOf("name")} className="span-2" label="Name" qualifier="optional" hint="Left blank, the rule is named after its amount range." error={messageOf("name")}>
           <input className="input" autoFocus {...aria("name", true)} {...register("name")} />
         </FormField>
-        <FormField id="rule-min_amount" label="Minimum (USD)" error={messageOf("min_amount")}>
+        <FormField id={idOf("min_amount")} label="Minimum (USD)" error={messageOf("min_amount")}>
           <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("min_amount")} {...register("min_amount")} />
         </FormField>
-        <FormField id="rule-max_amount" label={<>Maximum (USD) {optional}</>} error={messageOf("max_amount")}>
+        <FormField id={idOf("max_amount")} label="Maximum (USD)" qualifier="optional" error={messageOf("max_amount")}>
           <input
             className="input"
             type="number"
@@ -93,7 +84,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
             {...register("max_amount")}
           />
         </FormField>
-        <FormField id="rule-category_id" label={<>Category {optional}</>} error={messageOf("category_id")}>
+        <FormField id={idOf("category_id")} label="Category" qualifier="optional" error={messageOf("category_id")}>
           <select className="select" {...aria("category_id")} {...register("category_id")}>
             <option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
             {(categories.data ?? []).map((c) => (
@@ -103,7 +94,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
             ))}
           </select>
         </FormField>
-        <FormField id="rule-vendor_id" label={<>Vendor {optional}</>} error={messageOf("vendor_id")}>
+        <FormField id={idOf("vendor_id")} label="Vendor" qualifier="optional" error={messageOf("vendor_id")}>
           <select className="select" {...aria("vendor_id")} {...register("vendor_id")}>
             <option value="">{vendors.isPending ? "Loading vendors…" : "Any vendor"}</option>
             {(vendors.data ?? []).map((v) => (
@@ -114,7 +105,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
           </select>
         </FormField>
         <FormField
-          id="rule-stages"
+          id={idOf("stages")}
           className="span-2"
           label="Stages (JSON array)"
           hint={
@@ -130,13 +121,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
           <input type="checkbox" {...register("active")} />
           <span>Active: new requests can be routed by this rule</span>
         </label>
-        {formError ? (
-          <div className="span-2">
-            <Notice tone="error" role="alert">
-              {formError}
-            </Notice>
-          </div>
-        ) : null}
+        <FormError message={formError} />
       </form>
     </Drawer>
   );

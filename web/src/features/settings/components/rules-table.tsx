@@ -12,7 +12,7 @@ type Props = {
   canEdit: boolean;
   vendorName: (id: string) => string | undefined;
   deletingId?: string;
-  onEdit: (rule: ApprovalRule, trigger: EventTarget) => void;
+  onEdit: (rule: ApprovalRule) => void;
   onDelete: (rule: ApprovalRule) => void;
 };
 
@@ -72,7 +72,7 @@ export function RulesTable({ rules, loading, canEdit, vendorName, deletingId, on
                 {canEdit ? (
                   <td className="actions" data-label="Actions">
                     <div className="row">
-                      <button type="button" className="btn btn-sm" onClick={(event) => onEdit(rule, event.currentTarget)} aria-label={`Edit ${rule.name}`}>
+                      <button type="button" className="btn btn-sm" onClick={() => onEdit(rule)} aria-label={`Edit ${rule.name}`}>
                         Edit
                       </button>
                       <button

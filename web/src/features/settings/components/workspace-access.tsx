@@ -23,7 +23,7 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
           </p>
         </div>
         {canInvite ? (
-          <button type="button" className="btn btn-primary" onClick={(event) => invite.openWith(true, event.currentTarget)}>
+          <button type="button" className="btn btn-primary" onClick={() => invite.openWith(true)}>
             Invite user
           </button>
         ) : null}
