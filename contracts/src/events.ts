@@ -3,6 +3,7 @@ import { role } from "./roles.ts";
 import { approvalStage } from "./requests.ts";
 import { purchasingEventSchemas } from "./purchasing-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
+import { webhookEventSchemas } from "./webhook-events.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -67,6 +68,7 @@ export const eventDataSchemas = {
   RequestUnlinkedFromOrder: z.object({ request_id: z.uuid(), order_id: z.uuid() }),
   ...purchasingEventSchemas,
   ...catalogueEventSchemas,
+  ...webhookEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -76,7 +78,7 @@ export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
 /** What a decider returns: an event not yet stored. */
 export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
 
-export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order"] as const;
+export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order", "webhook"] as const;
 export type StreamType = (typeof streamTypes)[number];
 
 /** An event as read back from the log. Positions are bigints carried as decimal strings. */

@@ -20,3 +20,5 @@ export * from "./approval-rules.ts";
 export * from "./work-orders.ts";
 export * from "./landing.ts";
 export * from "./safe-text.ts";
+export * from "./public-events.ts";
+export * from "./webhooks.ts";

@@ -53,6 +53,8 @@ export const permissions = {
   "rules:write": ["admin"],
   "work-orders:manage": ["buyer", "admin"],
   "audit:verify": ["finance", "admin"],
+  "webhooks:manage": ["admin"],
+  "events:read": ["finance", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof permissions;
 
