@@ -18,9 +18,10 @@ import {
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
+import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
 import { features } from "./features.ts";
 
-export const roles = ["api", "relay", "projector"] as const;
+export const roles = ["api", "relay", "projector", "webhooks"] as const;
 export type ProcessRole = (typeof roles)[number];
 
 export type Runtime = {
@@ -30,6 +31,7 @@ export type Runtime = {
   bus: Bus;
   relay: Relay | null;
   runner: ProjectionGroups | null;
+  webhooks: WebhookDispatcher | null;
   app: FastifyInstance | null;
   url: string | null;
   stop: () => Promise<void>;
@@ -50,7 +52,7 @@ export async function connectDatabase(env: Env): Promise<Connection<Database>> {
   const connection = createDatabase<Database>(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
-  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations]);
+  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations, webhookMigrations]);
   return connection;
 }
 
@@ -61,7 +63,7 @@ export async function connectBus(env: Env, name: string, log: Log): Promise<Bus>
 
 /**
  * Starts the parts of the product this process runs. One process runs them all by default; with a NATS server,
- * `--only api|relay|projector` splits them across processes over the same Postgres.
+ * `--only api|relay|projector|webhooks` splits them across processes over the same Postgres.
  */
 export async function startRuntime(env: Env, only: readonly ProcessRole[] = roles, logger: Logger = createLogger(env)): Promise<Runtime> {
   if (!env.NATS_URL && only.length < roles.length) {
@@ -76,6 +78,8 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   if (runner) await runner.start();
   const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay") }) : null;
   if (relay) await relay.start();
+  const webhooks = only.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks")) : null;
+  if (webhooks) await webhooks.start();
 
   const progress: ProjectionProgress = runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections);
 
@@ -103,16 +107,28 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
     bus,
     relay,
     runner,
+    webhooks,
     app,
     url,
     stop: async () => {
       await app?.close();
+      await webhooks?.stop();
       await relay?.stop();
       await runner?.stop();
       await bus.close();
       await connection.close();
     },
   };
+}
+
+/** The webhook dispatcher as the environment configures it. */
+export function createDispatcher(env: Env, db: Kysely<Database>, store: EventStore, bus: Bus | null, log?: Log): WebhookDispatcher {
+  return new WebhookDispatcher(db, store, bus, {
+    retryScheduleMs: parseRetrySchedule(env.WEBHOOKS_RETRY_SCHEDULE_MS),
+    timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+    log,
+  });
 }
 
 function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, relay: Relay | null, runner: ProjectionGroups | null) {

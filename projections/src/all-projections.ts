@@ -8,6 +8,7 @@ import { inboxProjection } from "./inbox/inbox-projection.ts";
 import { usersProjection } from "./users/users-projection.ts";
 import { purchasingProjections } from "./purchasing/index.ts";
 import { catalogueProjections } from "./catalogue/index.ts";
+import { webhookEndpointsProjection } from "./webhooks/index.ts";
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -18,6 +19,7 @@ export const allProjections: readonly Projection[] = [
   inboxProjection,
   ...purchasingProjections,
   ...catalogueProjections,
+  webhookEndpointsProjection,
 ];
 
 /**
@@ -28,4 +30,5 @@ export const projectionGroups: readonly ProjectionGroup[] = [
   { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection, inboxProjection] },
   { name: "purchasing", projections: purchasingProjections },
   { name: "catalogue", projections: catalogueProjections },
+  { name: "automation", projections: [webhookEndpointsProjection] },
 ];

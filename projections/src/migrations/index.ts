@@ -2,6 +2,7 @@ import type { MigrationSet } from "@procure/eventstore";
 import * as requestReadModels from "./0001-request-read-models.ts";
 import { purchasingMigrations } from "../purchasing/index.ts";
 import { catalogueMigrations } from "../catalogue/index.ts";
+import { webhookReadModelMigrations } from "../webhooks/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
@@ -10,6 +11,7 @@ export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
   ...purchasingMigrations,
   ...catalogueMigrations,
+  ...webhookReadModelMigrations,
   "20261122T1630-projections-users-without-password": usersWithoutPassword,
   "20261122T1920-projections-requests-list-order": requestsListOrder,
   "20261122T1935-projections-requests-created-order": requestsCreatedOrder,

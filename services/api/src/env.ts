@@ -25,6 +25,11 @@ export const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  /** Off by default: webhook URLs resolving to loopback or private addresses are refused (tests turn it on). */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: flag,
+  /** Delays before each delivery attempt, in milliseconds, comma-separated; unset: Standard Webhooks' schedule. */
+  WEBHOOKS_RETRY_SCHEDULE_MS: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/).optional(),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**
    * Off by default: X-Forwarded-For is then ignored, so a client cannot pose as a new address per request. Behind
    * a proxy: `true` (trust every hop), a hop count, or a comma list of proxy addresses or CIDRs, as Fastify takes.

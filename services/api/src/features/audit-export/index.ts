@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
+import { z } from "zod";
+import { auditExportQuery, errorBody, idParams } from "@procure/contracts";
+import { requestStreamId } from "@procure/domain";
+import { listAudit } from "@procure/projections";
+import type { AppDeps } from "../../deps.ts";
+import { visibleRequest } from "../../requests/access.ts";
+import { auditColumns, auditLines } from "./audit-rows.ts";
+import { csvLine } from "./csv.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const csvText = z.string().describe(`text/csv with the columns ${auditColumns.join(", ")}`);
+
+/** Request timelines as CSV an auditor can check outside the product (see infra/src/audit-verify-script.ts). */
+const auditExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  const linesOf = async (requestId: string) => {
+    const rows = await deps.store.readStreamRows(requestStreamId(requestId));
+    return auditLines(requestId, rows, await listAudit(deps.db, requestId));
+  };
+
+  app.get(
+    "/api/requests/:id/audit.csv",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: csvText, ...errors } } },
+    async (request, reply) => {
+      await visibleRequest(deps, request.actor, request.params.id);
+      const lines = await linesOf(request.params.id);
+      reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="request-${request.params.id}-audit.csv"`);
+      return csvLine(auditColumns) + lines.map(csvLine).join("");
+    },
+  );
+
+  app.get(
+    "/api/audit/requests.csv",
+    { preValidation: app.requirePermission("audit:verify"), schema: { tags: ["requests"], querystring: auditExportQuery, response: { 200: csvText, ...errors } } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      // A bare end date covers that whole day.
+      const end = /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(to) + 86_400_000).toISOString() : new Date(to).toISOString();
+      // Whole timelines of every request with an event in the range: each starts at version 1, so the chain
+      // can be recomputed from the file alone.
+      const { rows } = await sql<{ stream_id: string }>`select distinct stream_id from events
+        where stream_type = 'request' and recorded_at >= ${new Date(from).toISOString()}::timestamptz and recorded_at < ${end}::timestamptz
+        order by stream_id`.execute(deps.db);
+      let body = csvLine(auditColumns);
+      for (const { stream_id } of rows) {
+        const requestId = stream_id.slice("request-".length);
+        body += (await linesOf(requestId)).map(csvLine).join("");
+      }
+      reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="request-audit-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"`);
+      return body;
+    },
+  );
+};
+
+export const auditExportFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: auditExportRoutes }];

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBody, errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor } from "@procure/contracts";
+import { ORIGIN } from "@procure/eventstore";
+import type { AppDeps } from "../../deps.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { decodeFeedCursor } from "./feed-cursor.ts";
+import { readFeed } from "./read-feed.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** `rel="next"` with the last item's cursor as `after`, keeping the other parameters. */
+function nextFeedLink(url: string, cursor: string): string {
+  const next = new URL(url, "http://local");
+  next.searchParams.set("after", cursor);
+  return `<${next.pathname}${next.search}>; rel="next"`;
+}
+
+/** The event feed: integrations pull public events in log order instead of (or besides) receiving webhooks. */
+const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  app.get(
+    "/api/events",
+    { preValidation: app.requirePermission("events:read"), schema: { tags: ["events"], querystring: eventFeedQuery, response: { 200: z.array(eventFeedItem), ...errors } } },
+    async (request, reply) => {
+      const { after, types } = request.query;
+      const limit = request.query.limit ?? 100;
+      const from = after ? decodeFeedCursor(after) : ORIGIN;
+      if (!from) throw new HttpError(400, errorCodes.validation, "after is not a cursor from this feed.", [{ path: "querystring.after", message: "Unknown cursor." }]);
+      const wanted = internalTypesFor(types ? types.split(",").map((t) => t.trim()) : []);
+      const items = await readFeed(deps.db, from, wanted, limit);
+      const last = items.at(-1);
+      if (items.length === limit && last) reply.header("link", nextFeedLink(request.url, last.cursor));
+      return items;
+    },
+  );
+};
+
+export const eventFeedFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: eventFeedRoutes }];

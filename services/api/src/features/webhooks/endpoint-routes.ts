@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createdWebhookEndpoint,
+  createWebhookBody,
+  errorBody,
+  errorCodes,
+  idParams,
+  rotatedWebhookSecret,
+  updateWebhookBody,
+  webhookEndpoint,
+  type NewEvent,
+  type WebhookEndpoint,
+} from "@procure/contracts";
+import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks/index";
+import { activeSecrets, assertPublicUrl, generateSecret, PrivateUrlError, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
+import { deleteSecrets } from "@procure/webhooks/secrets";
+import type { AppendResult } from "@procure/eventstore";
+import type { AppDeps } from "../../deps.ts";
+import { newId } from "../../commands/new-id.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { endpointView, evolveEndpoint, loadEndpoint, type EndpointState } from "./endpoint-stream.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const reads = ["webhook-endpoints"];
+
+const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const manage = app.requirePermission("webhooks:manage");
+
+  const checkUrl = async (url: string) => {
+    try {
+      await assertPublicUrl(url, deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
+    } catch (error) {
+      if (error instanceof PrivateUrlError) throw new HttpError(400, errorCodes.validation, error.message, [{ path: "body.url", message: error.message }]);
+      throw error;
+    }
+  };
+
+  /** The read model's row once it has the command's version, else the endpoint as its stream tells it. */
+  const answer = (id: string) => async (result: AppendResult): Promise<WebhookEndpoint> => {
+    const appended = Math.max(0, ...result.events.filter((e) => e.stream_id === webhookStreamId(id)).map((e) => e.stream_version));
+    const row = await getWebhookEndpoint(deps.db, id);
+    if (row && row.version >= appended) return row;
+    const events = await deps.store.readStream(webhookStreamId(id));
+    const state = events.reduce(evolveEndpoint, { exists: false } as EndpointState);
+    if (!state.exists) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
+    return endpointView(id, state, events.at(-1)!.stream_version);
+  };
+
+  /** A retried create or rotation answers with the endpoint's current secret, which the idempotency store never keeps. */
+  const newestSecret = async (id: string) => (await activeSecrets(deps.db, id))[0] ?? "";
+
+  app.get(
+    "/api/webhooks",
+    { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } },
+    async () => listWebhookEndpoints(deps.db),
+  );
+
+  app.get(
+    "/api/webhooks/:id",
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: webhookEndpoint, ...errors } } },
+    async (request) => {
+      const row = await getWebhookEndpoint(deps.db, request.params.id);
+      if (!row) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
+      return row;
+    },
+  );
+
+  app.post(
+    "/api/webhooks",
+    { preValidation: manage, schema: { tags: ["webhooks"], body: createWebhookBody, response: { 201: createdWebhookEndpoint, ...errors } } },
+    async (request, reply) => {
+      const id = newId(request);
+      const body = request.body;
+      await checkUrl(body.url);
+      const secret = generateSecret();
+      return runCommand(deps, request, reply, {
+        status: 201,
+        reads,
+        decide: async () => {
+          const data = { endpoint_id: id, url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true };
+          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: 0, events: [{ type: "WebhookEndpointCreated", data }] }];
+        },
+        alsoInTransaction: async (trx) => storeSecret(id, secret, new Date().toISOString())(trx),
+        respond: async (result) => ({ ...(await answer(id)(result)), secret }),
+        replay: { keep: ({ secret: _, ...rest }) => rest, answer: async (kept) => ({ ...(kept as WebhookEndpoint), secret: await newestSecret(id) }) },
+      });
+    },
+  );
+
+  app.patch(
+    "/api/webhooks/:id",
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, body: updateWebhookBody, response: { 200: webhookEndpoint, ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const changes = request.body;
+      if (changes.url !== undefined) await checkUrl(changes.url);
+      return runCommand(deps, request, reply, {
+        reads,
+        retryOnConflict: true,
+        decide: async () => {
+          const { state, version } = await loadEndpoint(deps, id);
+          const next = {
+            endpoint_id: id,
+            url: changes.url ?? state.url,
+            description: changes.description === undefined ? state.description : changes.description,
+            event_types: changes.event_types ?? state.event_types,
+            enabled: changes.enabled ?? state.enabled,
+          };
+          const same =
+            next.url === state.url && next.description === state.description && next.enabled === state.enabled && next.event_types.join() === state.event_types.join();
+          const events: NewEvent[] = same ? [] : [{ type: "WebhookEndpointUpdated", data: next }];
+          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events }];
+        },
+        respond: answer(id),
+      });
+    },
+  );
+
+  app.delete(
+    "/api/webhooks/:id",
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      return runCommand(deps, request, reply, {
+        status: 204,
+        reads,
+        decide: async () => {
+          const { version } = await loadEndpoint(deps, id);
+          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events: [{ type: "WebhookEndpointDeleted", data: { endpoint_id: id } }] }];
+        },
+        alsoInTransaction: async (trx) => deleteSecrets(trx, id),
+        respond: async () => null,
+      });
+    },
+  );
+
+  app.post(
+    "/api/webhooks/:id/rotate-secret",
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: rotatedWebhookSecret, ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const secret = generateSecret();
+      let previousValidUntil = "";
+      return runCommand(deps, request, reply, {
+        reads,
+        decide: async (now) => {
+          const { version } = await loadEndpoint(deps, id);
+          previousValidUntil = new Date(Date.parse(now) + ROTATION_OVERLAP_MS).toISOString();
+          const data = { endpoint_id: id, previous_valid_until: previousValidUntil };
+          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events: [{ type: "WebhookSecretRotated", data }] }];
+        },
+        alsoInTransaction: async (trx) => rotateSecret(id, secret, new Date().toISOString(), previousValidUntil)(trx),
+        respond: async () => ({ secret, previous_valid_until: previousValidUntil }),
+        replay: { keep: ({ secret: _, ...rest }) => rest, answer: async (kept) => ({ ...(kept as { previous_valid_until: string }), secret: await newestSecret(id) }) },
+      });
+    },
+  );
+};
+
+export default endpointRoutes;

@@ -1,0 +1,56 @@
+import { sql, type Kysely } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export type ClaimedDelivery = { id: string; endpoint_id: string; event_id: string; url: string; body: string; attempts: number };
+
+/**
+ * Takes up to `limit` due deliveries for `leaseMs`. Rows another dispatcher is claiming are skipped (SKIP LOCKED),
+ * and a delivery waits while an earlier event of the same stream to the same endpoint is still undelivered, so each
+ * endpoint sees every stream in order. The lease, not an open transaction, covers the HTTP call: a dispatcher that
+ * dies mid-send leaves the delivery to be retried once the lease ends.
+ */
+export async function claimDue(db: AnyDb, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<ClaimedDelivery>`with due as (
+        select d.id from webhook_deliveries d
+        join webhook_subscriptions s on s.endpoint_id = d.endpoint_id and s.enabled and not s.deleted
+        where d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.locked_until is null or d.locked_until < now())
+          and (d.replay_of is not null or d.tx is null or not exists (
+            select 1 from webhook_deliveries e
+            where e.endpoint_id = d.endpoint_id and e.stream_id = d.stream_id and e.status = 'pending'
+              and e.replay_of is null and e.tx is not null and (e.tx, e.pos) < (d.tx, d.pos)))
+        order by d.next_attempt_at, d.tx, d.pos
+        limit ${limit}
+        for update of d skip locked)
+      update webhook_deliveries w set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = w.attempts + 1
+      from due, webhook_subscriptions s
+      where w.id = due.id and s.endpoint_id = w.endpoint_id
+      returning w.id::text as id, w.endpoint_id::text as endpoint_id, w.event_id::text as event_id, s.url, w.body, w.attempts`.execute(trx);
+    return rows;
+  });
+}
+
+export type AttemptOutcome = { responseCode: number | null; latencyMs: number | null; error: string | null };
+
+/** Records one attempt and what follows it: delivered, retried at `retryInMs`, or failed for good. */
+export async function recordAttempt(
+  db: AnyDb,
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  next: { kind: "delivered" } | { kind: "retry"; inMs: number } | { kind: "failed" },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`insert into webhook_attempts (delivery_id, attempt, at, response_code, latency_ms, error)
+      values (${delivery.id}::uuid, ${delivery.attempts}, now(), ${outcome.responseCode}, ${outcome.latencyMs}, ${outcome.error})
+      on conflict (delivery_id, attempt) do nothing`.execute(trx);
+    const status = next.kind === "retry" ? "pending" : next.kind;
+    const nextAt = next.kind === "retry" ? sql`now() + ${`${next.inMs} milliseconds`}::interval` : sql`null`;
+    await sql`update webhook_deliveries set status = ${status}, locked_until = null, next_attempt_at = ${nextAt},
+        response_code = ${outcome.responseCode}, latency_ms = ${outcome.latencyMs}, last_error = ${outcome.error},
+        delivered_at = ${next.kind === "delivered" ? sql`now()` : sql`null`}
+      where id = ${delivery.id}::uuid and status = 'pending'`.execute(trx);
+  });
+}

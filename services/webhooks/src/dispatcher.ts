@@ -1,0 +1,159 @@
+import type { Kysely } from "kysely";
+import { comparePositions, loadCheckpoint, ORIGIN, positionOf, Signal, type Bus, type EventStore } from "@procure/eventstore";
+import type { Position, StoredEvent } from "@procure/contracts";
+import { assertPublicUrl } from "./address-guard.ts";
+import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
+import { disableEndpoint } from "./disable-endpoint.ts";
+import { FAN_OUT_CHECKPOINT, fanOutBatch } from "./fan-out.ts";
+import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
+import { activeSecrets } from "./secrets.ts";
+import { sendOnce } from "./send.ts";
+
+export type DispatcherOptions = {
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  allowPrivateUrls: boolean;
+  /** How often to look for due retries and new events without being woken. */
+  pollMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  durable?: string;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+};
+
+/**
+ * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by its own
+ * durable consumer and by appends in this process) and records a pending delivery per endpoint and event; the
+ * sender claims due deliveries and sends them. Both keep their state in Postgres, so a restart or a second copy
+ * loses nothing and sends nothing twice beyond what at-least-once delivery allows (same webhook-id).
+ */
+export class WebhookDispatcher {
+  private readonly fanOutSignal = new Signal();
+  private readonly sendSignal = new Signal();
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private consumer: { stop: () => Promise<void> } | null = null;
+  private stopWatchingAppends: (() => void) | null = null;
+  private position: Position = ORIGIN;
+  private readonly progress = new Set<() => void>();
+  lastError: string | null = null;
+
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    private readonly db: Kysely<any>,
+    private readonly store: EventStore,
+    private readonly bus: Bus | null,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    this.position = (await loadCheckpoint(this.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN;
+    this.running = true;
+    this.stopWatchingAppends = this.store.onAppended(() => this.fanOutSignal.notify());
+    this.loops = [this.loop("fan-out", () => this.fanOut(), this.fanOutSignal), this.loop("send", () => this.sendDue(), this.sendSignal)];
+    if (this.bus) this.consumer = await this.bus.consumeEvents(this.options.durable ?? "webhooks", (event) => this.onBusEvent(event));
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.stopWatchingAppends?.();
+    this.fanOutSignal.notify();
+    this.sendSignal.notify();
+    await this.consumer?.stop();
+    await Promise.all(this.loops);
+  }
+
+  /** Looks for due deliveries now (a replay or a test event was just queued). */
+  wake(): void {
+    this.sendSignal.notify();
+  }
+
+  private async onBusEvent(event: StoredEvent) {
+    const at = positionOf(event);
+    if (comparePositions(at, this.position) <= 0) return;
+    this.fanOutSignal.notify();
+    const deadline = Date.now() + 10_000;
+    while (comparePositions(this.position, at) < 0) {
+      if (Date.now() > deadline || !this.running) throw new Error("the webhook fan-out did not reach the event in time");
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progress.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, 100);
+        this.progress.add(done);
+      });
+    }
+  }
+
+  private async loop(name: string, step: () => Promise<boolean>, signal: Signal) {
+    let backoff = 250;
+    while (this.running) {
+      try {
+        const busy = await step();
+        this.lastError = null;
+        backoff = 250;
+        if (!busy) await signal.wait(this.options.pollMs ?? 1_000);
+      } catch (error) {
+        this.lastError = String(error);
+        this.options.log?.(`webhook ${name} failed; retrying`, { error: this.lastError });
+        await signal.wait(backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
+    }
+  }
+
+  private async fanOut(): Promise<boolean> {
+    const result = await fanOutBatch(this.db, this.store, this.position, this.options.batchSize ?? 500);
+    if (!result) return false;
+    this.position = result.reached;
+    for (const notify of [...this.progress]) notify();
+    if (result.queued > 0) this.sendSignal.notify();
+    return true;
+  }
+
+  private async sendDue(): Promise<boolean> {
+    const lease = this.options.timeoutMs + 30_000;
+    const claimed = await claimDue(this.db, this.options.concurrency ?? 16, lease);
+    if (claimed.length === 0) return false;
+    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    return true;
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { retryScheduleMs, timeoutMs, allowPrivateUrls } = this.options;
+    let refused: string | null = null;
+    try {
+      await assertPublicUrl(delivery.url, allowPrivateUrls);
+    } catch (error) {
+      refused = error instanceof Error ? error.message : String(error);
+    }
+    const secrets = await activeSecrets(this.db, delivery.endpoint_id);
+    const result = refused
+      ? { status: null, latencyMs: 0, retryAfter: null, error: refused }
+      : await sendOnce({ url: delivery.url, eventId: delivery.event_id, body: delivery.body, secrets, timeoutMs });
+    const outcome = { responseCode: result.status, latencyMs: refused ? null : result.latencyMs, error: result.error };
+    if (result.status !== null && result.status >= 200 && result.status < 300) {
+      await recordAttempt(this.db, delivery, outcome, { kind: "delivered" });
+      this.sendSignal.notify();
+      return;
+    }
+    if (result.status === 410) {
+      await recordAttempt(this.db, delivery, outcome, { kind: "failed" });
+      await disableEndpoint(this.db, this.store, delivery.endpoint_id, "The receiver answered 410 Gone.");
+      return;
+    }
+    const delay = nextDelayMs(retryScheduleMs, delivery.attempts, parseRetryAfter(result.retryAfter));
+    if (delay === null) {
+      await recordAttempt(this.db, delivery, outcome, { kind: "failed" });
+      const reason = `Every attempt failed (${delivery.attempts} attempts); the last: ${result.error ?? "no answer"}.`;
+      await disableEndpoint(this.db, this.store, delivery.endpoint_id, reason);
+      return;
+    }
+    await recordAttempt(this.db, delivery, outcome, { kind: "retry", inMs: delay });
+    // A retry due sooner than the next poll is looked for when it falls due.
+    if (delay < (this.options.pollMs ?? 1_000)) setTimeout(() => this.sendSignal.notify(), delay).unref();
+  }
+}
