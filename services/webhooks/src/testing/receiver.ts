@@ -42,11 +42,11 @@ export async function startReceiver(respond: Responder = () => ({ status: 204 })
   };
 }
 
-export async function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = "condition"): Promise<T> {
+export async function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = "condition"): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
