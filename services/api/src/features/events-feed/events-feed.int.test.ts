@@ -77,6 +77,14 @@ describe("event feed", () => {
     expect(none).toEqual([]);
   });
 
+  it("documents every public type with its payload schema", async () => {
+    const types = (await t.call("GET", "/api/events/types", { token: users.finance.token })).json() as { type: string; payload: { properties: object } }[];
+    expect(types.map((x) => x.type)).toEqual(expect.arrayContaining(["request.created", "purchase_order.saved", "vendor.blocked", "work_order.status_changed"]));
+    const file = types.find((x) => x.type === "request.file_attached")!;
+    expect(Object.keys(file.payload.properties)).not.toContain("storage_key");
+    expect(types.some((x) => /reserved|registered_user|webhook/i.test(x.type))).toBe(false);
+  });
+
   it("is for admin and finance, and answers bad input with a 400", async () => {
     expect((await page("", users.requester.token)).statusCode).toBe(403);
     for (const q of ["?after=garbage", "?limit=0", "?limit=abc", "?types=nope.nope", "?after=" + "x".repeat(300)]) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor } from "@procure/contracts";
+import { errorBody, errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor, publicEventMap } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -38,4 +38,22 @@ const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
   );
 };
 
-export const eventFeedFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: eventFeedRoutes }];
+/** Every public event type with its payload's JSON Schema: what webhooks deliver and the feed lists as `data`. */
+const eventTypeCatalogue = Object.values(publicEventMap).map((entry) => ({ type: entry.name, payload: z.toJSONSchema(entry.schema) as Record<string, unknown> }));
+
+const eventTypeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) => {
+  app.addHook("onRequest", app.authenticate);
+  app.get(
+    "/api/events/types",
+    {
+      schema: {
+        tags: ["events"],
+        description: "The public event types and the JSON Schema of each payload. Internal events (reservations, credentials, user registration, webhook configuration) are never published.",
+        response: { 200: z.array(z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) })), ...errors },
+      },
+    },
+    async () => eventTypeCatalogue,
+  );
+};
+
+export const eventFeedFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: eventFeedRoutes }, { plugin: eventTypeRoutes }];
