@@ -151,6 +151,24 @@ describe("delivery", () => {
     await expectCall(t, "PATCH", `/api/webhooks/${endpoint.id}`, { token: admin(), body: { enabled: false }, schema: webhookEndpoint });
   });
 
+  it("sends each event once with two dispatchers running", async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint({ url: r.url, event_types: ["vendor.registered"] });
+    const second = createDispatcher(t.runtime.env, t.runtime.db, t.runtime.store, null);
+    await second.start();
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => registerVendor(`Twin ${i} ${Date.now()}`)));
+      await until(() => r.received.length >= 20, 20_000, "20 deliveries");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(r.received).toHaveLength(20);
+      expect(new Set(r.received.map((x) => x.id)).size).toBe(20);
+      expect((await deliveries(endpoint.id)).every((d) => d.attempts === 1)).toBe(true);
+    } finally {
+      await second.stop();
+    }
+    await expectCall(t, "PATCH", `/api/webhooks/${endpoint.id}`, { token: admin(), body: { enabled: false }, schema: webhookEndpoint });
+  });
+
   it("retries a failing receiver until it answers 200, in order, across a dispatcher restart", async () => {
     let failing = true;
     const r = await receiver(() => (failing ? { status: 500 } : { status: 200 }));
