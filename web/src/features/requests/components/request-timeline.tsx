@@ -1,9 +1,12 @@
-import type { AuditEntry } from "@procure/contracts";
-import { errorMessage } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { chainVerification, type AuditEntry } from "@procure/contracts";
+import { api, errorMessage } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { formatRecency, normalizeStatus } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useAudit } from "../api/get-audit";
+import { downloadFile } from "../api/download-file";
 
 const actionLabels: Record<string, string> = {
   requestcreated: "Request created",
@@ -36,6 +39,37 @@ const toneFor = (entry: AuditEntry) => {
   return "neutral";
 };
 
+/** Under the timeline's key, so whatever refreshes the timeline checks the chain again. */
+const useChainVerification = (id: string) =>
+  useQuery({
+    queryKey: [...queryKeys.requests.audit(id), "verify"],
+    queryFn: async ({ signal }) => chainVerification.parse(await api.get<unknown>(`/api/requests/${encodeURIComponent(id)}/audit/verify`, signal)),
+  });
+
+function ChainMark({ requestId }: { requestId: string }) {
+  const verification = useChainVerification(requestId);
+  const exportCsv = () => void downloadFile(`/api/requests/${encodeURIComponent(requestId)}/audit.csv`, `request-${requestId}-audit.csv`);
+  return (
+    <div className="timeline-verification" data-testid="timeline-verification" style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem", marginBottom: "0.75rem" }}>
+      {verification.isPending ? <span className="subtle">Checking the history…</span> : null}
+      {verification.isError ? <span className="subtle">The history could not be checked.</span> : null}
+      {verification.data?.valid ? (
+        <span className="badge badge-success" title={`${verification.data.events} events, hash chain intact`}>
+          ✓ Verified
+        </span>
+      ) : null}
+      {verification.data && !verification.data.valid ? (
+        <Notice tone="error" role="alert">
+          {`The history does not verify: event ${verification.data.first_broken?.stream_version ?? "?"} (${verification.data.first_broken?.event_id ?? ""}) ${verification.data.first_broken?.reason ?? ""}.`}
+        </Notice>
+      ) : null}
+      <button type="button" className="btn btn-ghost" onClick={exportCsv}>
+        Export CSV
+      </button>
+    </div>
+  );
+}
+
 export function RequestTimeline({ requestId }: { requestId: string }) {
   const audit = useAudit(requestId);
   if (audit.isPending) {
@@ -50,25 +84,28 @@ export function RequestTimeline({ requestId }: { requestId: string }) {
   if (audit.data.length === 0) return <EmptyState icon="🕒" title="No events yet." />;
 
   return (
-    <ol className="timeline" data-testid="request-timeline">
-      {audit.data.map((entry, index) => (
-        <li key={entry.id ?? index} className={`timeline-item timeline-${toneFor(entry)}`}>
-          <span className="timeline-dot" aria-hidden="true" />
-          <div className="timeline-content">
-            <p className="timeline-action">{actionLabel(entry.action)}</p>
-            <p className="subtle">
-              {[entry.actor_email, formatRecency(entry.created_at)].filter(Boolean).join(" · ")}
-            </p>
-            {entry.from_status !== entry.to_status && entry.to_status ? (
-              <p className="timeline-transition">
-                {entry.from_status ? `${normalizeStatus(entry.from_status)} → ` : ""}
-                {normalizeStatus(entry.to_status)}
+    <>
+      <ChainMark requestId={requestId} />
+      <ol className="timeline" data-testid="request-timeline">
+        {audit.data.map((entry, index) => (
+          <li key={entry.id ?? index} className={`timeline-item timeline-${toneFor(entry)}`}>
+            <span className="timeline-dot" aria-hidden="true" />
+            <div className="timeline-content">
+              <p className="timeline-action">{actionLabel(entry.action)}</p>
+              <p className="subtle">
+                {[entry.actor_email, formatRecency(entry.created_at)].filter(Boolean).join(" · ")}
               </p>
-            ) : null}
-            {entry.detail && normalizeStatus(entry.action) !== "created" ? <p className="muted timeline-detail">{entry.detail}</p> : null}
-          </div>
-        </li>
-      ))}
-    </ol>
+              {entry.from_status !== entry.to_status && entry.to_status ? (
+                <p className="timeline-transition">
+                  {entry.from_status ? `${normalizeStatus(entry.from_status)} → ` : ""}
+                  {normalizeStatus(entry.to_status)}
+                </p>
+              ) : null}
+              {entry.detail && normalizeStatus(entry.action) !== "created" ? <p className="muted timeline-detail">{entry.detail}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
