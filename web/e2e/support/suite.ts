@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { openSession, type Session } from "./browser";
-import { startProduct, type RunningProduct } from "./server";
+import { startProduct, type ProductOptions, type RunningProduct } from "./server";
 
 export type ProductUnderTest = {
   readonly url: string;
@@ -9,7 +9,7 @@ export type ProductUnderTest = {
 };
 
 /** Starts the product before the file's tests and stops it after them; a failed test prints the server's output. */
-export function useProduct(label: string, options?: { logLevel?: string }): ProductUnderTest {
+export function useProduct(label: string, options?: ProductOptions): ProductUnderTest {
   let running: RunningProduct | undefined;
   const sessions: Session[] = [];
 
