@@ -126,3 +126,9 @@ export const chainVerification = z.object({
     .nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerification>;
+
+/** A request's chain as `GET /api/requests/:id/audit/verify` answers it: `brokenAt` names the first broken event. */
+export const requestChainVerification = chainVerification.extend({
+  brokenAt: z.object({ stream_version: z.number().int(), event_id: z.string(), reason: z.string() }).optional(),
+});
+export type RequestChainVerification = z.infer<typeof requestChainVerification>;

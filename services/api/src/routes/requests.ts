@@ -4,7 +4,7 @@ import { z } from "zod";
 import {
   auditEntry,
   can,
-  chainVerification,
+  requestChainVerification,
   comment,
   commentBody,
   createRequestBody,
@@ -211,10 +211,11 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; resolveRefs: Request
 
   app.get(
     "/api/requests/:id/audit/verify",
-    { schema: { tags: ["requests"], params: idParams, response: { 200: chainVerification, ...errors } } },
+    { schema: { tags: ["requests"], params: idParams, response: { 200: requestChainVerification, ...errors } } },
     async (request) => {
       await visibleRequest(deps, request.actor, request.params.id);
-      return verifyStreamChain(deps.store.db, requestStreamId(request.params.id));
+      const verdict = await verifyStreamChain(deps.store.db, requestStreamId(request.params.id));
+      return verdict.first_broken ? { ...verdict, brokenAt: verdict.first_broken } : verdict;
     },
   );
 };

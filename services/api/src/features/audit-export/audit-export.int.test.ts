@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { chainVerification, errorBody, purchaseRequest } from "@procure/contracts";
+import { requestChainVerification, errorBody, purchaseRequest } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { parseCsv, verifyAuditCsv } from "@procure/infra/audit-verify-script";
@@ -41,6 +41,9 @@ describe("request audit export", () => {
     expect(row(0)).toMatchObject({ actor: users.requester.email, role: "requester", action: "created", to: "pending" });
     expect(row(lines.length - 1)).toMatchObject({ actor: users.admin.email, role: "admin", to: "approved" });
     expect(verifyAuditCsv(text)).toEqual({ valid: true, events: lines.length, streams: 1 });
+    const verdict = await expectCall(t, "GET", `/api/requests/${request.id}/audit/verify`, { token: users.requester.token, schema: requestChainVerification });
+    expect(verdict).toMatchObject({ valid: true, events: lines.length });
+    expect(verdict).not.toHaveProperty("brokenAt");
 
     const tampered = text.replace("Audited laptop", "Audited tablet");
     expect(verifyAuditCsv(tampered).valid).toBe(false);
@@ -51,8 +54,8 @@ describe("request audit export", () => {
     const stream = await t.runtime.store.readStream(`request-${request.id}`);
     const victim = stream[1]!;
     await sql`update events set data = jsonb_set(data, '{body}', '"rewritten"') where event_id = ${victim.event_id}::uuid`.execute(t.runtime.db);
-    const verdict = await expectCall(t, "GET", `/api/requests/${request.id}/audit/verify`, { token: users.finance.token, schema: chainVerification });
-    expect(verdict).toMatchObject({ valid: false, events: stream.length, first_broken: { event_id: victim.event_id, stream_version: 2 } });
+    const verdict = await expectCall(t, "GET", `/api/requests/${request.id}/audit/verify`, { token: users.finance.token, schema: requestChainVerification });
+    expect(verdict).toMatchObject({ valid: false, events: stream.length, brokenAt: { event_id: victim.event_id, stream_version: 2 } });
     const exported = verifyAuditCsv(await csv(`/api/requests/${request.id}/audit.csv`, users.finance.token));
     expect(exported).toMatchObject({ valid: false, brokenAt: { event_id: victim.event_id } });
   });

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useFiles } from "../api/get-files";
 import { useUploadFile } from "../api/upload-file";
-import { downloadFile } from "../api/download-file";
+import { downloadFile } from "@/lib/download-file";
 
 function formatSize(bytes: number | undefined): string {
   if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "";

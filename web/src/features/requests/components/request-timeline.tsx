@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { chainVerification, type AuditEntry } from "@procure/contracts";
+import { requestChainVerification, type AuditEntry } from "@procure/contracts";
 import { api, errorMessage } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { formatRecency, normalizeStatus } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useAudit } from "../api/get-audit";
-import { downloadFile } from "../api/download-file";
+import { downloadFile } from "@/lib/download-file";
 
 const actionLabels: Record<string, string> = {
   requestcreated: "Request created",
@@ -43,14 +43,14 @@ const toneFor = (entry: AuditEntry) => {
 const useChainVerification = (id: string) =>
   useQuery({
     queryKey: [...queryKeys.requests.audit(id), "verify"],
-    queryFn: async ({ signal }) => chainVerification.parse(await api.get<unknown>(`/api/requests/${encodeURIComponent(id)}/audit/verify`, signal)),
+    queryFn: async ({ signal }) => requestChainVerification.parse(await api.get<unknown>(`/api/requests/${encodeURIComponent(id)}/audit/verify`, signal)),
   });
 
 function ChainMark({ requestId }: { requestId: string }) {
   const verification = useChainVerification(requestId);
   const exportCsv = () => void downloadFile(`/api/requests/${encodeURIComponent(requestId)}/audit.csv`, `request-${requestId}-audit.csv`);
   return (
-    <div className="timeline-verification" data-testid="timeline-verification" style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "0.5rem", marginBottom: "0.75rem" }}>
+    <div className="timeline-verification" data-testid="timeline-verification">
       {verification.isPending ? <span className="subtle">Checking the history…</span> : null}
       {verification.isError ? <span className="subtle">The history could not be checked.</span> : null}
       {verification.data?.valid ? (
