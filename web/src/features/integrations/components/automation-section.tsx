@@ -1,7 +1,14 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import type { ReactNode } from "react";
 import { FeedHealth } from "./feed-health";
 
-export function AutomationSection() {
+export type AutomationSlots = {
+  /** The endpoints screen, for roles that manage webhooks; the others are told who does. */
+  webhooks: ReactNode;
+  /** The audit export, for auditors. */
+  auditExport: ReactNode;
+};
+
+export function AutomationSection({ webhooks, auditExport }: AutomationSlots) {
   return (
     <section className="card int-section" id="automation" aria-labelledby="automation-title" tabIndex={-1}>
       <div className="card-header">
@@ -14,16 +21,12 @@ export function AutomationSection() {
       </div>
       <div className="card-body stack int-automation">
         <FeedHealth />
-        <section className="int-webhooks" aria-labelledby="webhooks-title" data-testid="webhook-endpoints">
-          <h3 className="int-subtitle" id="webhooks-title">
-            Webhook endpoints
-          </h3>
-          <EmptyState icon="⇢" title="No webhook endpoints are configured.">
-            <p className="subtle">
-              Webhooks are not available in this workspace yet. When they are, each endpoint and its delivery log will be listed here.
-            </p>
-          </EmptyState>
-        </section>
+        {webhooks ?? (
+          <p className="subtle" data-testid="webhook-endpoints">
+            Webhook endpoints and their delivery logs are managed by admins. The event feed (GET /api/events) is open to finance and admins.
+          </p>
+        )}
+        {auditExport}
       </div>
     </section>
   );

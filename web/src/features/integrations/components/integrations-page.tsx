@@ -4,7 +4,7 @@ import { useHashScroll } from "../lib/use-hash-scroll";
 import { PunchoutHub } from "./punchout-hub";
 import { ConnectorsSection } from "./connectors-section";
 import { ToolkitPlaybook } from "./toolkit-playbook";
-import { AutomationSection } from "./automation-section";
+import { AutomationSection, type AutomationSlots } from "./automation-section";
 import "../integrations.css";
 
 const sections = [
@@ -13,7 +13,8 @@ const sections = [
   { id: "automation", label: "Automation" },
 ] as const;
 
-export function IntegrationsPage() {
+/** The automation parts come from other features, composed by the route. */
+export function IntegrationsPage({ automation }: { automation: AutomationSlots }) {
   useHashScroll();
   return (
     <div className="stack integrations-page">
@@ -27,7 +28,7 @@ export function IntegrationsPage() {
       <PunchoutHub />
       <ConnectorsSection />
       <ToolkitPlaybook />
-      <AutomationSection />
+      <AutomationSection {...automation} />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export const connectors: readonly Connector[] = [
   { name: "ERP sync", system: "General ledger and cost centres", direction: "Approved requests and POs out, budgets in", cadence: "nightly", status: "connected" },
   { name: "AP sync", system: "Accounts payable", direction: "Receipts out, invoice matches in", cadence: "every 30 min", status: "enabled" },
   { name: "Data warehouse feed", system: "Analytics warehouse", direction: "Requests, orders and spend out", cadence: "nightly", status: "scheduled" },
-  { name: "Automation webhooks", system: "Your own services", direction: "Workspace events out", cadence: "real-time", status: "planned" },
+  { name: "Automation webhooks", system: "Your own services", direction: "Workspace events out", cadence: "real-time", status: "ready" },
 ];
 
 export type ToolkitItem = { title: string; body: string };

@@ -10,6 +10,7 @@ import { useCreateWebhook, useDeleteWebhook, useRotateSecret, useSendTestEvent, 
 import { DeliveryLog } from "./delivery-log";
 import { EndpointForm, type EndpointFormValues } from "./endpoint-form";
 import { SecretOnce } from "./secret-once";
+import "../webhooks.css";
 
 type Revealed = { endpointId: string; secret: string; note: string };
 
@@ -30,11 +31,13 @@ export function AutomationWebhooks() {
     });
 
   return (
-    <section className="stack" aria-labelledby="automation-title" id="automation">
-      <header style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}>
+    <section className="stack webhooks-section" aria-labelledby="webhooks-title" data-testid="webhook-endpoints">
+      <header className="row webhooks-header">
         <div>
-          <h2 id="automation-title">Automation</h2>
-          <p className="subtle">Signed webhooks (Standard Webhooks) for every public event; the event feed is GET /api/events.</p>
+          <h3 className="int-subtitle" id="webhooks-title">
+            Webhook endpoints
+          </h3>
+          <p className="subtle">Signed with Standard Webhooks for the events each endpoint subscribes to; integrations can also pull GET /api/events.</p>
         </div>
         {!creating ? (
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
@@ -46,8 +49,8 @@ export function AutomationWebhooks() {
       {creating ? <EndpointForm busy={create.isPending} error={create.error ? errorMessage(create.error) : null} onSubmit={onCreate} onCancel={() => setCreating(false)} /> : null}
       {endpoints.isPending ? <p className="subtle">Loading endpoints…</p> : null}
       {endpoints.isError ? <Notice tone="error" role="alert">{`Unable to load endpoints: ${errorMessage(endpoints.error)}`}</Notice> : null}
-      {endpoints.data?.length === 0 && !creating ? <EmptyState icon="🔗" title="No webhook endpoints yet." /> : null}
-      <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
+      {endpoints.data?.length === 0 && !creating ? <EmptyState icon="⇢" title="No webhook endpoints yet." /> : null}
+      <ul className="stack webhooks-list">
         {endpoints.data?.map((endpoint) => (
           <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={(secret) => setRevealed({ endpointId: endpoint.id, secret, note: "The new signing secret; the previous one keeps signing for 24 hours." })} />
         ))}
@@ -67,17 +70,17 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
   const fail = (what: string) => (error: unknown) => toast.error(errorMessage(error, what));
 
   return (
-    <li className="card stack" data-testid="webhook-endpoint">
-      <div style={{ display: "flex", justifyContent: "space-between", gap: "0.5rem", flexWrap: "wrap" }}>
+    <li className="card card-body stack" data-testid="webhook-endpoint">
+      <div className="webhooks-card-top">
         <div>
           <p>
-            <strong style={{ wordBreak: "break-all" }}>{endpoint.url}</strong>{" "}
+            <strong className="webhooks-url">{endpoint.url}</strong>{" "}
             <span className={`badge ${endpoint.enabled ? "badge-success" : "badge-plain"}`}>{endpoint.enabled ? "Enabled" : "Disabled"}</span>
           </p>
           {endpoint.description ? <p className="subtle">{endpoint.description}</p> : null}
           <p className="subtle">{endpoint.event_types.includes("*") ? "All events" : endpoint.event_types.join(", ")}</p>
         </div>
-        <div style={{ display: "flex", gap: "0.25rem", flexWrap: "wrap", alignItems: "start" }}>
+        <div className="row webhooks-actions">
           <button type="button" className="btn" onClick={() => setEditing((v) => !v)}>
             Edit
           </button>

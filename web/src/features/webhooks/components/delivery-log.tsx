@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { TEST_EVENT_TYPE } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { formatRecency } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,8 +13,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const replay = useReplayDelivery();
   if (deliveries.isPending) return <p className="subtle">Loading deliveries…</p>;
   if (deliveries.isError) return <Notice tone="error" role="alert">{`Unable to load deliveries: ${errorMessage(deliveries.error)}`}</Notice>;
-  if (deliveries.data.length === 0) return <EmptyState icon="📭" title="No deliveries yet." />;
+  if (deliveries.data.length === 0) return <EmptyState icon="✉" title="No deliveries yet." />;
   return (
+    <div className="webhooks-log">
     <table className="table" aria-label="Delivery log">
       <thead>
         <tr>
@@ -32,7 +34,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           <tr key={d.id}>
             <td>
               <code>{d.event_type}</code>
-              {d.replay_of ? <span className="subtle"> (replay)</span> : null}
+              {d.replay_of ? <span className="subtle">{d.event_type === TEST_EVENT_TYPE ? " (test)" : " (replay)"}</span> : null}
               <div className="subtle">{formatRecency(d.created_at)}</div>
             </td>
             <td>{d.status}</td>
@@ -62,5 +64,6 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

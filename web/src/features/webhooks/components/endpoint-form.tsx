@@ -46,14 +46,14 @@ export function EndpointForm({ initial, busy, error, onSubmit, onCancel }: Props
         </label>
         {!all
           ? (types.data ?? []).map((type) => (
-              <label key={type} style={{ display: "block" }}>
+              <label key={type} className="webhooks-type">
                 <input type="checkbox" checked={selected.includes(type)} onChange={() => toggle(type)} /> <code>{type}</code>
               </label>
             ))
           : null}
       </fieldset>
       {problem || error ? <Notice tone="error" role="alert">{problem ?? error}</Notice> : null}
-      <div style={{ display: "flex", gap: "0.5rem" }}>
+      <div className="row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {initial ? "Save" : "Create endpoint"}
         </button>

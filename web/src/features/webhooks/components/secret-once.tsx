@@ -11,8 +11,8 @@ export function SecretOnce({ secret, note, onDone }: { secret: string; note: str
   return (
     <Notice tone="warning" role="status">
       <p>{note} It will not be shown again.</p>
-      <p style={{ display: "flex", gap: "0.5rem", alignItems: "center", flexWrap: "wrap" }}>
-        <code data-testid="webhook-secret" style={{ wordBreak: "break-all" }}>
+      <p className="row">
+        <code data-testid="webhook-secret" className="webhooks-url">
           {secret}
         </code>
         <button type="button" className="btn" onClick={() => void copy()}>
