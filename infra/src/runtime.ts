@@ -19,7 +19,6 @@ import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
 import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
-import { features } from "./features.ts";
 
 export const roles = ["api", "relay", "projector", "webhooks"] as const;
 export type ProcessRole = (typeof roles)[number];
@@ -96,7 +95,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
       jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
       health: healthCheck(db, bus, progress, relay, runner),
     };
-    app = await buildApp({ deps, loggerInstance: logger, features: features.routes, resolveRequestRefs: features.resolveRequestRefs });
+    app = await buildApp({ deps, loggerInstance: logger });
     url = await app.listen({ port: env.PORT, host: env.HOST });
   }
 

@@ -16,26 +16,16 @@ import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
-import authRoutes from "./routes/auth.ts";
-import requestRoutes from "./routes/requests.ts";
-import fileRoutes from "./routes/files.ts";
-import inboxRoutes from "./routes/inbox.ts";
-import healthRoutes from "./routes/health.ts";
-import userRoutes from "./routes/users.ts";
-import { noRefs, type RequestRefResolver } from "./requests/request-refs.ts";
-import type { FastifyPluginAsync } from "fastify";
+import { featureRoutes } from "./features/index.ts";
 
 export type AppOptions = {
   deps: AppDeps;
   /** The process's one pino logger; request logs become its children. */
   loggerInstance?: FastifyServerOptions["loggerInstance"];
-  /** Feature route modules registered after the core ones. */
-  features?: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[];
-  resolveRequestRefs?: RequestRefResolver;
 };
 
 /** The whole HTTP surface. `server.ts`-style callers only build and listen. */
-export async function buildApp({ deps, loggerInstance, features = [], resolveRequestRefs = noRefs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logOptions(deps.env.LOG_LEVEL) }),
     bodyLimit: 1024 * 1024,
@@ -109,13 +99,7 @@ export async function buildApp({ deps, loggerInstance, features = [], resolveReq
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN, db: deps.db });
   await app.register(livePlugin, { bus: deps.bus });
 
-  await app.register(healthRoutes, { deps });
-  await app.register(authRoutes, { deps });
-  await app.register(requestRoutes, { deps, resolveRefs: resolveRequestRefs });
-  await app.register(fileRoutes, { deps });
-  await app.register(inboxRoutes, { deps });
-  await app.register(userRoutes, { deps });
-  for (const feature of features) await app.register(feature.plugin, { deps });
+  for (const routes of featureRoutes) await app.register(routes, { deps });
 
   // API answers carry tokens, temporary passwords and private records: no cache or proxy may keep them.
   app.addHook("onSend", async (request, reply) => {

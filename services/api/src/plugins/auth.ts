@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { can, errorCodes, normalizeRole, type Permission } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
 import type { Database } from "@procure/projections";
-import { findSession } from "../auth/credentials.ts";
+import { findSession } from "../features/auth/credentials.ts";
 import { sendError } from "./errors.ts";
 
 /** `ver` is the account's token version at signing; logout bumps it, which ends every earlier token. */

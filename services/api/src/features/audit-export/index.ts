@@ -6,7 +6,7 @@ import { auditExportQuery, errorBody, idParams } from "@procure/contracts";
 import { requestStreamId } from "@procure/domain";
 import { listAudit } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { visibleRequest } from "../../requests/access.ts";
+import { visibleRequest } from "../requests/access.ts";
 import { auditColumns, auditLines } from "./audit-rows.ts";
 import { csvLine } from "./csv.ts";
 
@@ -56,4 +56,4 @@ const auditExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
 };
 
-export const auditExportFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: auditExportRoutes }];
+export const auditExportFeature: FastifyPluginAsync<{ deps: AppDeps }>[] = [auditExportRoutes];

@@ -12,9 +12,9 @@ import { archiveCategory, createCategory, updateCategory } from "@procure/domain
 import { listCategorySummaries } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
-import { categoryAggregate } from "./aggregates.ts";
+import { categoryAggregate } from "../../commands/aggregates.ts";
 import { parentLineage } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
 
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);

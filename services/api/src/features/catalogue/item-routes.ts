@@ -6,9 +6,9 @@ import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogu
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { itemAggregate } from "./aggregates.ts";
+import { itemAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
 
 /** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
 async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: string) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueOverview } from "@procure/contracts";
 import { readCatalogueOverview } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
-import { errorResponses } from "./command-helpers.ts";
+import { errorResponses } from "../../commands/aggregate.ts";
 
 const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(

@@ -14,9 +14,9 @@ import * as domain from "@procure/domain";
 import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
-import { feedAggregate, punchoutAggregate } from "./aggregates.ts";
+import { feedAggregate, punchoutAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "./command-helpers.ts";
+import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
 
 const tags = ["catalogue"];
 

@@ -56,4 +56,4 @@ const eventTypeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) =>
   );
 };
 
-export const eventFeedFeature: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: eventFeedRoutes }, { plugin: eventTypeRoutes }];
+export const eventFeedFeature: FastifyPluginAsync<{ deps: AppDeps }>[] = [eventFeedRoutes, eventTypeRoutes];

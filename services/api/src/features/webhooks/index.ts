@@ -3,4 +3,4 @@ import type { AppDeps } from "../../deps.ts";
 import deliveryRoutes from "./delivery-routes.ts";
 import endpointRoutes from "./endpoint-routes.ts";
 
-export const webhookRoutes: { plugin: FastifyPluginAsync<{ deps: AppDeps }> }[] = [{ plugin: endpointRoutes }, { plugin: deliveryRoutes }];
+export const webhookRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [endpointRoutes, deliveryRoutes];

@@ -1,0 +1,123 @@
+import { newId } from "../../commands/new-id.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  authResponse,
+  emailTakenMessage,
+  errorBody,
+  errorCodes,
+  loginBody,
+  loginFailedMessage,
+  meResponse,
+  signupBody,
+  type Role,
+  type User,
+} from "@procure/contracts";
+import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
+import { ConcurrencyConflictError } from "@procure/eventstore";
+import { findUserById, toUser } from "@procure/projections";
+import { findLogin, revokeSessions, storeCredentials } from "./credentials.ts";
+import { registeredUser } from "./registered-user.ts";
+import { emailTaken, signupRole } from "./first-admin.ts";
+import { AccountLockedError, LoginThrottle } from "./login-throttle.ts";
+import type { Kysely } from "kysely";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { hashPassword, verifyPassword } from "../../passwords.ts";
+
+const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // A token is signed fresh for every answer and never stored: replays of a signup get a new one.
+  const throttle = new LoginThrottle(deps.db as Kysely<unknown>);
+  const withToken = (user: User) => ({ token: app.signToken({ id: user.id, email: user.email, role: user.role }), user });
+
+  const publicLimit = { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } };
+
+  app.post(
+    "/api/auth/signup",
+    {
+      config: publicLimit,
+      schema: { tags: ["auth"], body: signupBody, response: { 201: authResponse, 400: errorBody, 409: errorBody } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const asked: Role = request.body.role ?? "requester";
+      const userId = newId(request);
+      const passwordHash = await hashPassword(password);
+      try {
+        return await runCommand(deps, request, reply, {
+          status: 201,
+          retryOnConflict: true,
+          decide: async () => {
+            if (await emailTaken(deps, emailStreamId(email))) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
+            const { role, claim } = await signupRole(deps, asked, userId);
+            const { userEvents, emailEvents } = registerUser({ userId, email, role, invitedBy: null });
+            return [
+              { streamType: "email", streamId: emailStreamId(email), expectedVersion: 0, events: emailEvents },
+              { streamType: "user", streamId: userStreamId(userId), expectedVersion: 0, events: userEvents },
+              ...claim,
+            ];
+          },
+          alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
+          respond: async (result) => withToken(registeredUser(result.events)),
+          replay: { keep: ({ user }) => ({ user }), answer: (kept) => withToken((kept as { user: User }).user) },
+        });
+      } catch (error) {
+        if (error instanceof ConcurrencyConflictError) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/api/auth/login",
+    {
+      config: publicLimit,
+      schema: { tags: ["auth"], body: loginBody, response: { 200: authResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+    },
+    async (request, reply) => {
+      const lockedFor = await throttle.lockedFor(request.body.email);
+      if (lockedFor > 0) {
+        reply.header("retry-after", String(lockedFor));
+        throw new AccountLockedError(lockedFor);
+      }
+      const row = await findLogin(deps.db, request.body.email);
+      const ok = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyPassword(request.body.password, DUMMY_HASH);
+      if (!row || !ok) {
+        await throttle.recordFailure(request.body.email);
+        throw new HttpError(401, errorCodes.unauthorized, loginFailedMessage);
+      }
+      await throttle.recordSuccess(request.body.email);
+      const user =
+        row.role && row.email && row.created_at
+          ? toUser({ id: row.user_id, email: row.email, role: row.role, created_at: row.created_at })
+          : registeredUser(await deps.store.readStream(userStreamId(row.user_id)));
+      return { token: app.signToken({ id: user.id, email: user.email, role: user.role }, row.token_version), user };
+    },
+  );
+
+  app.get(
+    "/api/me",
+    { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: meResponse, 401: errorBody } } },
+    async (request) => {
+      const row = await findUserById(deps.db, request.actor.id);
+      if (!row) throw new HttpError(401, errorCodes.unauthorized, "This account no longer exists.");
+      return { user: toUser(row) };
+    },
+  );
+
+  app.post(
+    "/api/auth/logout",
+    { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 204: z.null(), 401: errorBody } } },
+    async (request, reply) => {
+      await revokeSessions(deps.db, request.actor.id);
+      app.sessionsRevoked(request.actor.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+/** Compared against when the email is unknown, so a wrong email costs the same time as a wrong password. */
+const DUMMY_HASH = "scrypt$16384$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";
+
+export default authRoutes;

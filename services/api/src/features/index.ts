@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "../deps.ts";
+import { auditExportFeature } from "./audit-export/index.ts";
+import authRoutes from "./auth/routes.ts";
+import { catalogueRoutes } from "./catalogue/index.ts";
+import dashboardRoutes from "./dashboard/routes.ts";
+import { eventFeedFeature } from "./events-feed/index.ts";
+import fileRoutes from "./files/routes.ts";
+import healthRoutes from "./health/routes.ts";
+import inboxRoutes from "./inbox/routes.ts";
+import landingRoutes from "./landing/routes.ts";
+import orderRoutes from "./orders/routes.ts";
+import requestRoutes from "./requests/routes.ts";
+import ruleRoutes from "./rules/routes.ts";
+import userRoutes from "./users/routes.ts";
+import vendorRoutes from "./vendors/routes.ts";
+import { webhookRoutes } from "./webhooks/index.ts";
+import workOrderRoutes from "./work-orders/routes.ts";
+
+/** Every feature's routes, in the order they are registered: the one list of what the API serves. */
+export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
+  healthRoutes,
+  authRoutes,
+  requestRoutes,
+  fileRoutes,
+  inboxRoutes,
+  userRoutes,
+  vendorRoutes,
+  orderRoutes,
+  dashboardRoutes,
+  ...catalogueRoutes,
+  ruleRoutes,
+  workOrderRoutes,
+  landingRoutes,
+  ...webhookRoutes,
+  ...eventFeedFeature,
+  ...auditExportFeature,
+];

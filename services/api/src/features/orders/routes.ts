@@ -1,0 +1,111 @@
+import { newId } from "../../commands/new-id.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBody, idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
+import { deleteOrder, orderStreamId } from "@procure/domain";
+import type { StreamAppend } from "@procure/eventstore";
+import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { releaseLinkedRequest } from "./release-request.ts";
+import { decodeCursor, encodeCursor, nextLink } from "../../http/pagination.ts";
+import { PoNumberAllocator } from "./po-number-allocator.ts";
+import { decideSaveOrder, type OrderInput } from "./save-order.ts";
+import { loadOrder } from "../../commands/streams.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const allocator = new PoNumberAllocator(deps.db);
+  const canRead = { preValidation: app.requirePermission("orders:read") };
+  const canWrite = { preValidation: app.requirePermission("orders:write") };
+
+  const answerWithOrder = (id: string) => async () => {
+    const row = await getOrder(deps.db, id);
+    if (!row) throw new HttpError(404, "not_found", "Purchase order not found.");
+    return row;
+  };
+
+  /** A new order may retry a lost race (for a generated number, say); an edit that lost one is a 409 to reload. */
+  const save = (request: Parameters<typeof runCommand>[1], reply: Parameters<typeof runCommand>[2], id: string, input: OrderInput) =>
+    runCommand(deps, request, reply, {
+      status: input.kind === "create" ? 201 : 200,
+      retryOnConflict: input.kind === "create",
+      decide: (now) => decideSaveOrder(deps, allocator, id, input, now),
+      respond: async (result) => {
+        const saved = result.events.find((e): e is StoredEvent<"PurchaseOrderSaved"> => e.type === "PurchaseOrderSaved");
+        if (!saved) return answerWithOrder(id)();
+        return orderAfterSave(deps.db, saved, async () => {
+          const [first] = saved.stream_version === 1 ? [saved] : await deps.store.readStream(orderStreamId(id), 1);
+          return { created_by: first!.metadata.actor_email ?? first!.metadata.actor_id, created_at: first!.recorded_at };
+        });
+      },
+    });
+
+  app.get(
+    "/api/orders",
+    { ...canRead, schema: { tags: ["orders"], querystring: orderListQuery, response: { 200: z.array(purchaseOrder), ...errors } } },
+    async (request, reply) => {
+      const q = request.query;
+      const limit = q.limit ?? 200;
+      const rows = await listOrders(deps.db, {
+        q: q.q,
+        status: q.status,
+        vendorId: q.vendor_id,
+        requestId: q.request_id,
+        overdueBefore: q.overdue === "true" ? localDay(new Date()) : undefined,
+        limit,
+        cursor: decodeCursor(q.cursor),
+      });
+      const last = rows.at(-1);
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));
+      return rows;
+    },
+  );
+
+  app.get(
+    "/api/orders/:id",
+    { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } },
+    async (request) => answerWithOrder(request.params.id)(),
+  );
+
+  app.post(
+    "/api/orders",
+    { ...canWrite, schema: { tags: ["orders"], body: saveOrderBody, response: { 201: purchaseOrder, ...errors } } },
+    async (request, reply) => save(request, reply, newId(request), { kind: "create", body: request.body }),
+  );
+
+  app.put(
+    "/api/orders/:id",
+    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: saveOrderBody, response: { 200: purchaseOrder, ...errors } } },
+    async (request, reply) => save(request, reply, request.params.id, { kind: "replace", body: request.body }),
+  );
+
+  app.patch(
+    "/api/orders/:id",
+    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: patchOrderBody, response: { 200: purchaseOrder, ...errors } } },
+    async (request, reply) => save(request, reply, request.params.id, { kind: "patch", body: request.body }),
+  );
+
+  app.delete(
+    "/api/orders/:id",
+    { ...canWrite, schema: { tags: ["orders"], params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      return runCommand(deps, request, reply, {
+        status: 204,
+        retryOnConflict: true,
+        decide: async () => {
+          const { state, version } = await loadOrder(deps, id);
+          const appends: StreamAppend[] = [{ streamType: "order", streamId: orderStreamId(id), expectedVersion: version, events: deleteOrder(state) }];
+          return [...appends, ...(await releaseLinkedRequest(deps, id, state.exists ? state.fields.request_id : null))];
+        },
+        respond: async () => null,
+      });
+    },
+  );
+};
+
+export default orderRoutes;

@@ -1,0 +1,38 @@
+import type { Role } from "@procure/contracts";
+import { pickRule } from "@procure/domain";
+import { activeRoutingRules, findCategory } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { loadVendor } from "../../commands/streams.ts";
+
+export type RequestRefs = {
+  category_name: string | null;
+  vendor_name: string | null;
+  rule_id: string | null;
+  stages: readonly Role[];
+};
+
+export type RefInput = { amount: number; category_id: string | null; vendor_id: string | null };
+
+/**
+ * What a new request takes from the rest of the workspace when it is raised: its category's name, its vendor's
+ * (read from the vendor's own stream, so a vendor blocked a moment ago is already blocked) and the approval route
+ * of the best matching rule.
+ */
+export async function resolveRequestRefs(deps: AppDeps, input: RefInput): Promise<RequestRefs> {
+  let category_name: string | null = null;
+  let vendor_name: string | null = null;
+  if (input.category_id) {
+    const category = await findCategory(deps.db, input.category_id);
+    if (!category || category.archived) throw new HttpError(400, "validation_error", "Choose a valid category.");
+    category_name = category.name;
+  }
+  if (input.vendor_id) {
+    const { state: vendor } = await loadVendor(deps, input.vendor_id);
+    if (!vendor.exists) throw new HttpError(400, "validation_error", "Choose a valid vendor.");
+    if (vendor.status === "blocked") throw new HttpError(409, "vendor_blocked", `${vendor.name} is blocked; choose another vendor.`);
+    vendor_name = vendor.name;
+  }
+  const rule = pickRule(await activeRoutingRules(deps.db), input);
+  return { category_name, vendor_name, rule_id: rule?.id ?? null, stages: rule?.stages ?? [] };
+}

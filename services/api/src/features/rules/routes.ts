@@ -1,0 +1,68 @@
+import { newId } from "../../commands/new-id.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody } from "@procure/contracts";
+import { createRule, deleteRule, updateRule } from "@procure/domain";
+import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { ruleAggregate } from "../../commands/aggregates.ts";
+import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
+import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+
+const tags = ["approval-rules"];
+
+/** Approval rules (settings): which approval stages a new request needs, by amount, category and vendor. */
+const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const writer = app.requirePermission("rules:write");
+  const answer = (id: string) => rowOr404(() => findApprovalRule(deps.db, id), "Approval rule");
+  const checkCategory = async (id: string | null | undefined) => {
+    if (id) await requireActiveCategory(deps, id);
+  };
+
+  app.get(
+    "/api/approval-rules",
+    { preValidation: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...errorResponses } } },
+    async () => listApprovalRules(deps.db),
+  );
+
+  app.post(
+    "/api/approval-rules",
+    { preValidation: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...errorResponses } } },
+    async (request, reply) => {
+      const id = newId(request);
+      await checkCategory(request.body.category_id);
+      return runCommand(deps, request, reply, {
+        status: 201,
+        decide: decideOn(deps, ruleAggregate, id, () => createRule(id, request.body)),
+        respond: answer(id),
+      });
+    },
+  );
+
+  app.patch(
+    "/api/approval-rules/:id",
+    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...errorResponses } } },
+    async (request, reply) => {
+      await checkCategory(request.body.category_id);
+      return runCommand(deps, request, reply, {
+        decide: decideOn(deps, ruleAggregate, request.params.id, (state) => updateRule(state, request.body)),
+        respond: answer(request.params.id),
+      });
+    },
+  );
+
+  app.delete(
+    "/api/approval-rules/:id",
+    { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) =>
+      runCommand(deps, request, reply, {
+        status: 204,
+        decide: decideOn(deps, ruleAggregate, request.params.id, deleteRule),
+        respond: async () => null,
+      }),
+  );
+};
+
+export default ruleRoutes;

@@ -1,0 +1,57 @@
+import { newId } from "../../commands/new-id.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createUserBody, createUserResponse, emailTakenMessage, errorBody, errorCodes, user, type CreateUserResponse, type User } from "@procure/contracts";
+import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
+import { ConcurrencyConflictError } from "@procure/eventstore";
+import { listUsers } from "@procure/projections";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
+import { storeCredentials } from "../auth/credentials.ts";
+import { registeredUser } from "../auth/registered-user.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
+
+const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  app.get(
+    "/api/users",
+    { preValidation: app.requirePermission("users:read"), schema: { tags: ["users"], response: { 200: z.array(user), ...errors } } },
+    async () => listUsers(deps.db),
+  );
+
+  app.post(
+    "/api/users",
+    { preValidation: app.requirePermission("users:write"), schema: { tags: ["users"], body: createUserBody, response: { 201: createUserResponse, ...errors } } },
+    async (request, reply) => {
+      const { email, role } = request.body;
+      const temporaryPassword = request.body.password ?? generateTemporaryPassword();
+      const userId = newId(request);
+      const passwordHash = await hashPassword(temporaryPassword);
+      try {
+        return await runCommand(deps, request, reply, {
+          status: 201,
+          decide: async () => {
+            const { userEvents, emailEvents } = registerUser({ userId, email, role, invitedBy: request.actor.id });
+            return [
+              { streamType: "email", streamId: emailStreamId(email), expectedVersion: 0, events: emailEvents },
+              { streamType: "user", streamId: userStreamId(userId), expectedVersion: 0, events: userEvents },
+            ];
+          },
+          alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
+          respond: async (result): Promise<CreateUserResponse> => ({ user: registeredUser(result.events), temporaryPassword }),
+          // The temporary password is shown once: a replay answers with the account only.
+          replay: { keep: ({ user }) => ({ user }), answer: (kept) => kept as { user: User } },
+        });
+      } catch (error) {
+        if (error instanceof ConcurrencyConflictError) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
+        throw error;
+      }
+    },
+  );
+};
+
+export default userRoutes;

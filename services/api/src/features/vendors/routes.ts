@@ -1,0 +1,103 @@
+import { newId } from "../../commands/new-id.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createVendorBody, errorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
+import { changeVendor, registerVendor, vendorNameStreamId, vendorStreamId } from "@procure/domain";
+import { getVendor, listVendors } from "@procure/projections/purchasing/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { nextLink } from "../../http/pagination.ts";
+import { decodeKeyCursor, encodeKeyCursor } from "../../http/key-cursor.ts";
+import { loadVendor, vendorNamed } from "../../commands/streams.ts";
+import { vendorHistoryOf } from "./vendor-history.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  const answerWithVendor = (id: string) => async () => {
+    const row = await getVendor(deps.db, id);
+    if (!row) throw new HttpError(404, "not_found", "Vendor not found.");
+    return row;
+  };
+
+  app.get(
+    "/api/vendors",
+    { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } } },
+    async (request, reply) => {
+      const { q, status, risk, cursor } = request.query;
+      const limit = request.query.limit ?? 200;
+      const rows = await listVendors(deps.db, { q, status, risk, limit, after: decodeKeyCursor(cursor) });
+      const last = rows.at(-1);
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeKeyCursor(last.name.toLowerCase(), last.id)));
+      return rows;
+    },
+  );
+
+  app.get(
+    "/api/vendors/:id",
+    { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], params: idParams, response: { 200: vendor, ...errors } } },
+    async (request) => answerWithVendor(request.params.id)(),
+  );
+
+  app.get(
+    "/api/vendors/:id/history",
+    {
+      preValidation: app.requirePermission("vendors:read"),
+      schema: { tags: ["vendors"], params: idParams, response: { 200: vendorHistory, ...errors } },
+    },
+    async (request) => {
+      const events = await deps.store.readStream(vendorStreamId(request.params.id));
+      if (events.length === 0) throw new HttpError(404, "not_found", "Vendor not found.");
+      return { items: vendorHistoryOf(events) };
+    },
+  );
+
+  app.post(
+    "/api/vendors",
+    { preValidation: app.requirePermission("vendors:write"), schema: { tags: ["vendors"], body: createVendorBody, response: { 201: vendor, ...errors } } },
+    async (request, reply) => {
+      const id = newId(request);
+      const b = request.body;
+      return runCommand(deps, request, reply, {
+        status: 201,
+        // A lost race for the name re-decides, and then meets the name's reservation.
+        retryOnConflict: true,
+        decide: async () => {
+          const details = { risk: b.risk, website: b.website ?? null, notes: b.notes ?? null, renewal_date: b.renewal_date ?? null };
+          const taken = (await vendorNamed(deps, b.name)) !== null;
+          const { vendorEvents, nameEvents } = registerVendor({ vendorId: id, name: b.name, status: b.status, ...details }, taken);
+          return [
+            { streamType: "vendor", streamId: vendorNameStreamId(b.name), expectedVersion: 0, events: nameEvents },
+            { streamType: "vendor", streamId: vendorStreamId(id), expectedVersion: 0, events: vendorEvents },
+          ];
+        },
+        respond: answerWithVendor(id),
+      });
+    },
+  );
+
+  app.patch(
+    "/api/vendors/:id",
+    {
+      preValidation: app.requirePermission("vendors:write"),
+      schema: { tags: ["vendors"], params: idParams, body: updateVendorBody, response: { 200: vendor, ...errors } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return runCommand(deps, request, reply, {
+        // Changes name their fields, so re-applying them over a concurrent edit loses nothing.
+        retryOnConflict: true,
+        decide: async () => {
+          const { state, version } = await loadVendor(deps, id);
+          return [{ streamType: "vendor", streamId: vendorStreamId(id), expectedVersion: version, events: changeVendor(state, request.body) }];
+        },
+        respond: answerWithVendor(id),
+      });
+    },
+  );
+};
+
+export default vendorRoutes;

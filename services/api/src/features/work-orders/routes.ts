@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  can,
+  createWorkOrderBody,
+  createWorkOrderResponse,
+  errorBody,
+  errorCodes,
+  normalizeRole,
+  updateWorkOrderBody,
+  workOrder,
+  workOrderListQuery,
+  workOrderParams,
+  workOrderTimelineEntry,
+  type UpdateWorkOrderBody,
+} from "@procure/contracts";
+import { submitWorkOrder, updateWorkOrder, workOrderCode, type WorkOrderChange } from "@procure/domain";
+import { findUserById } from "@procure/projections";
+import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue/index";
+import type { AppDeps } from "../../deps.ts";
+import { runCommand } from "../../commands/run-command.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { encodeCursor, nextLink } from "../../http/pagination.ts";
+import { workOrderAggregate } from "../../commands/aggregates.ts";
+import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+
+const tags = ["work-orders"];
+
+/** Work-order ids are short codes, not uuids, so their cursors are checked here rather than by the shared decoder. */
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9A-Z]{4,12}$/.test(id)) return undefined;
+  return { createdAt, id };
+}
+
+/** The owner must be someone who can see and triage work orders. */
+async function ownerOf(deps: AppDeps, body: UpdateWorkOrderBody): Promise<WorkOrderChange["owner"]> {
+  if (body.owner_id === undefined || body.owner_id === null) return body.owner_id;
+  const user = await findUserById(deps.db, body.owner_id);
+  if (!user || !can(normalizeRole(user.role), "work-orders:manage")) {
+    throw new HttpError(400, errorCodes.validation, "Assign the work order to a buyer or an admin.");
+  }
+  return { id: user.id, email: user.email };
+}
+
+const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    "/api/work-orders",
+    {
+      config: { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } },
+      schema: { tags, body: createWorkOrderBody, response: { 201: createWorkOrderResponse, 400: errorBody, 409: errorBody, 429: errorBody } },
+    },
+    async (request, reply) => {
+      let id = "";
+      return runCommand(deps, request, reply, {
+        status: 201,
+        // A fresh code per attempt: an id already taken is a stream conflict, and the command is decided again.
+        retryOnConflict: true,
+        decide: async () => {
+          id = workOrderCode(randomBytes(6));
+          return decideOn(deps, workOrderAggregate, id, () => submitWorkOrder(id, request.body))();
+        },
+        respond: async () => ({ id }),
+      });
+    },
+  );
+
+  const staff = { onRequest: app.authenticate, preValidation: app.requirePermission("work-orders:manage") };
+  const answer = (id: string) => rowOr404(() => getWorkOrder(deps.db, id), "Work order");
+
+  app.get(
+    "/api/work-orders",
+    { ...staff, schema: { tags, querystring: workOrderListQuery, response: { 200: z.array(workOrder), ...errorResponses } } },
+    async (request, reply) => {
+      const { limit = 200, cursor, ...filter } = request.query;
+      const rows = await listWorkOrders(deps.db, { ...filter, limit, cursor: decodeCursor(cursor) });
+      const last = rows.at(-1);
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.created_at, last.id)));
+      return rows;
+    },
+  );
+
+  app.get(
+    "/api/work-orders/:id",
+    { ...staff, schema: { tags, params: workOrderParams, response: { 200: workOrder, ...errorResponses } } },
+    async (request) => answer(request.params.id)(),
+  );
+
+  app.patch(
+    "/api/work-orders/:id",
+    { ...staff, schema: { tags, params: workOrderParams, body: updateWorkOrderBody, response: { 200: workOrder, ...errorResponses } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const change = { owner: await ownerOf(deps, request.body), status: request.body.status, note: request.body.note };
+      return runCommand(deps, request, reply, {
+        decide: decideOn(deps, workOrderAggregate, id, (state) => updateWorkOrder(state, change)),
+        respond: answer(id),
+      });
+    },
+  );
+
+  app.get(
+    "/api/work-orders/:id/timeline",
+    { ...staff, schema: { tags, params: workOrderParams, response: { 200: z.array(workOrderTimelineEntry), ...errorResponses } } },
+    async (request) => {
+      await answer(request.params.id)();
+      return listWorkOrderTimeline(deps.db, request.params.id);
+    },
+  );
+};
+
+export default workOrderRoutes;
