@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { useCallback, useDeferredValue, useState } from "react";
 import { Outlet, useSearchParams } from "react-router-dom";
 import { errorMessage } from "@/lib/api-client";
 import { Notice } from "@/components/ui/notice";
@@ -29,6 +29,12 @@ export function RequestsPage() {
   const summary = useRequestSummary(q);
   const overall = useRequestSummary("");
   const rows = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = status === "all" ? summary.data?.counts.all : summary.data?.counts[status];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  // Scrolling near the last loaded row asks for the next page; the Load more button does the same from the keyboard.
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const setOpen = (open: boolean) => {
     setDrawerOpen(open);
@@ -66,13 +72,15 @@ export function RequestsPage() {
           </div>
         ) : (
           <>
-            <RequestsTable requests={rows} loading={pages.isPending} emptyMessage="No matching requests found." />
-            {pages.hasNextPage ? (
+            <RequestsTable requests={rows} loading={pages.isPending} emptyMessage="No matching requests found." onNearEnd={loadMore} />
+            {rows.length > 0 ? (
               <div className="card-footer list-more">
-                <span className="subtle">{`Showing ${rows.length} of ${status === "all" ? (summary.data?.counts.all ?? rows.length) : (summary.data?.counts[status] ?? rows.length)}`}</span>
-                <button type="button" className="btn btn-sm" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-                  {pages.isFetchingNextPage ? "Loading…" : "Load more"}
-                </button>
+                <span className="subtle">{`Showing ${rows.length} of ${total ?? rows.length}`}</span>
+                {hasNextPage ? (
+                  <button type="button" className="btn btn-sm" disabled={isFetchingNextPage} onClick={loadMore}>
+                    {isFetchingNextPage ? "Loading…" : "Load more"}
+                  </button>
+                ) : null}
               </div>
             ) : null}
           </>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import type { PurchaseRequest } from "@procure/contracts";
 import { paths } from "@/config/paths";
@@ -5,14 +6,25 @@ import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useWindowRows } from "@/lib/use-window-rows";
 import { DecisionButtons } from "./decision-buttons";
 
 const COLUMNS = 5;
 const LOADING_ROWS = 6;
+const ROW_HEIGHT = 64;
+/** How close to the last loaded row the next page is asked for, so scrolling rarely meets the end. */
+const PREFETCH_ROWS = 20;
 
-type Props = { requests: PurchaseRequest[]; loading: boolean; emptyMessage: string };
+type Props = { requests: PurchaseRequest[]; loading: boolean; emptyMessage: string; onNearEnd?: () => void };
 
-export function RequestsTable({ requests, loading, emptyMessage }: Props) {
+/** Only the rows near the viewport are in the page: thousands of loaded requests cost what a screenful does. */
+export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Props) {
+  const rows = useWindowRows<HTMLTableSectionElement>(requests.length, ROW_HEIGHT);
+  const nearEnd = rows.lastIndex >= requests.length - PREFETCH_ROWS;
+  useEffect(() => {
+    if (nearEnd && requests.length > 0) onNearEnd?.();
+  }, [nearEnd, requests.length, onNearEnd]);
+
   return (
     <div className="table-wrap">
       <table className="table table-responsive requests-table">
@@ -29,7 +41,7 @@ export function RequestsTable({ requests, loading, emptyMessage }: Props) {
             </th>
           </tr>
         </thead>
-        <tbody aria-busy={loading}>
+        <tbody aria-busy={loading} ref={rows.ref}>
           {loading ? (
             <TableSkeletonRows rows={LOADING_ROWS} columns={COLUMNS} />
           ) : requests.length === 0 ? (
@@ -39,29 +51,46 @@ export function RequestsTable({ requests, loading, emptyMessage }: Props) {
               </td>
             </tr>
           ) : (
-            requests.map((request) => (
-              <tr key={request.id} data-request-id={request.id}>
-                <td className="request-title-cell">
-                  <Link to={paths.app.request.getHref(request.id)} className="request-title-link">
-                    {request.title}
-                  </Link>
-                  <span className="subtle">
-                    {[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}
-                  </span>
-                </td>
-                <td className="num" data-label="Amount">{formatCurrency(request.amount)}</td>
-                <td data-label="Category">{request.category_name || "Uncategorised"}</td>
-                <td data-label="Status">
-                  <StatusBadge status={request.status} />
-                </td>
-                <td className="actions" data-label="Actions">
-                  <DecisionButtons request={request} />
-                </td>
-              </tr>
-            ))
+            <>
+              <SpacerRow height={rows.before} />
+              {rows.items.map(({ index }) => {
+                const request = requests[index]!;
+                return (
+                  <tr key={request.id} data-request-id={request.id} data-index={index} ref={rows.measure}>
+                    <td className="request-title-cell">
+                      <Link to={paths.app.request.getHref(request.id)} className="request-title-link">
+                        {request.title}
+                      </Link>
+                      <span className="subtle">
+                        {[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}
+                      </span>
+                    </td>
+                    <td className="num" data-label="Amount">{formatCurrency(request.amount)}</td>
+                    <td data-label="Category">{request.category_name || "Uncategorised"}</td>
+                    <td data-label="Status">
+                      <StatusBadge status={request.status} />
+                    </td>
+                    <td className="actions" data-label="Actions">
+                      <DecisionButtons request={request} />
+                    </td>
+                  </tr>
+                );
+              })}
+              <SpacerRow height={rows.after} />
+            </>
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Stands in for the rows above or below the viewport that are not rendered. */
+function SpacerRow({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true" className="table-spacer">
+      <td colSpan={COLUMNS} style={{ height }} />
+    </tr>
   );
 }
