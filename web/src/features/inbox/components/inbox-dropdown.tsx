@@ -5,9 +5,8 @@ import { useSession } from "@/lib/auth";
 import { formatTime } from "@/lib/format";
 import { useInbox } from "../api/get-inbox";
 import { inboxErrorMessage } from "../lib/inbox-error";
+import { badgeExplanation, inboxRows, type InboxRow } from "../lib/inbox-rows";
 import "../inbox.css";
-
-type Row = { key: string; title: string; href: string; count: number; description: string; meta: string[] };
 
 export function InboxDropdown() {
   const { status, role } = useSession();
@@ -41,32 +40,7 @@ export function InboxDropdown() {
     };
   }, [open]);
 
-  const rows: Row[] = [
-    {
-      key: "requests",
-      title: "Requests",
-      href: paths.app.requests.getHref(),
-      count: data?.pendingRequests ?? 0,
-      description: "Requests pending approval",
-      meta: [role === "requester" ? "Your submitted requests" : "Across the workspace", "Open the requests list"],
-    },
-    {
-      key: "approvals",
-      title: "Approvals",
-      href: paths.app.approvals.getHref(),
-      count: data?.pendingApprovals ?? 0,
-      description: "Waiting on a decision from you",
-      meta: ["Approve or deny from the queue"],
-    },
-    {
-      key: "orders",
-      title: "Purchase orders",
-      href: paths.app.purchaseOrders.getHref(),
-      count: data?.openOrders ?? 0,
-      description: "Open purchase orders",
-      meta: ["Draft, issued or receiving"],
-    },
-  ];
+  const rows = inboxRows(role, data);
 
   const refreshing = inbox.isFetching;
   const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
@@ -88,7 +62,8 @@ export function InboxDropdown() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={badge > 0 ? `Inbox, ${badge} items need attention` : "Inbox"}
+        aria-label={badgeExplanation(data)}
+        title={badge > 0 ? badgeExplanation(data) : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -121,23 +96,11 @@ export function InboxDropdown() {
                   {inboxErrorMessage(inbox.error)}
                 </p>
               ) : null}
+              <p className="inbox-badge-note">The badge counts pending requests and open purchase orders.</p>
               <ul className="inbox-rows">
                 {rows.map((row) => (
                   <li key={row.key}>
-                    <Link to={row.href} className="inbox-row" onClick={() => setOpen(false)} data-testid={`inbox-row-${row.key}`}>
-                      <span className="inbox-row-count">
-                        {inbox.isPending ? <span className="skeleton" style={{ width: 18, height: 18 }} /> : row.count}
-                      </span>
-                      <span className="inbox-row-text">
-                        <span className="inbox-row-title">{row.title}</span>
-                        <span className="inbox-row-description">{row.description}</span>
-                        {row.meta.map((line) => (
-                          <span key={line} className="subtle">
-                            {line}
-                          </span>
-                        ))}
-                      </span>
-                    </Link>
+                    <InboxRowView row={row} loading={inbox.isPending} onFollow={() => setOpen(false)} />
                   </li>
                 ))}
               </ul>
@@ -157,6 +120,32 @@ export function InboxDropdown() {
           )}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+function InboxRowView({ row, loading, onFollow }: { row: InboxRow; loading: boolean; onFollow: () => void }) {
+  const content = (
+    <>
+      <span className="inbox-row-count">{loading ? <span className="skeleton" style={{ width: 18, height: 18 }} /> : row.count}</span>
+      <span className="inbox-row-text">
+        <span className="inbox-row-title">{row.title}</span>
+        <span className="inbox-row-description">{row.description}</span>
+        {row.meta.map((line) => (
+          <span key={line} className="subtle">
+            {line}
+          </span>
+        ))}
+      </span>
+    </>
+  );
+  return row.href ? (
+    <Link to={row.href} className="inbox-row" onClick={onFollow} data-testid={`inbox-row-${row.key}`}>
+      {content}
+    </Link>
+  ) : (
+    <div className="inbox-row is-static" data-testid={`inbox-row-${row.key}`}>
+      {content}
     </div>
   );
 }

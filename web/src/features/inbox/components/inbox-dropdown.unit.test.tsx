@@ -5,6 +5,7 @@ import { apiError, deferred, json, mockFetch } from "@/testing/fetch-mock";
 import { renderWithApp, storeSession, testUser } from "@/testing/render";
 import { InboxDropdown } from "./inbox-dropdown";
 
+const adminUser = { ...testUser, email: "admin@demo.procure.test", role: "admin" as const };
 const counts = { pendingRequests: 3, pendingApprovals: 2, openOrders: 4, badge: 7, updatedAt: "2026-03-02T14:05:00.000Z" };
 
 function renderInbox() {
@@ -42,12 +43,13 @@ describe("inbox dropdown", () => {
   });
 
   it("shows the badge, the three rows, the updated time and the footer", async () => {
-    storeSession();
-    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+    storeSession(adminUser);
+    mockFetch({ "GET /api/me": () => json({ user: adminUser }), "GET /api/inbox": () => json(counts) });
     const user = userEvent.setup();
     renderInbox();
 
     expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("7");
+    expect(screen.getByRole("button", { name: "Inbox, 7 to look at: 3 pending requests and 4 open purchase orders" })).toBeInTheDocument();
     await openPanel(user);
     expect(screen.getByText(/^Updated /)).toBeInTheDocument();
     expect(screen.getByTestId("inbox-row-requests")).toHaveTextContent("3Requests");
@@ -55,6 +57,34 @@ describe("inbox dropdown", () => {
     expect(screen.getByTestId("inbox-row-orders")).toHaveTextContent("4Purchase orders");
     expect(screen.getByTestId("inbox-row-orders")).toHaveAttribute("href", "/app/purchase-orders");
     expect(screen.getByText("Numbers update whenever you create requests or manage purchase orders.")).toBeInTheDocument();
+    expect(screen.getByText("The badge counts pending requests and open purchase orders.")).toBeInTheDocument();
+  });
+
+  it("links a row only where the role may go and leaves out approvals for a role that cannot decide", async () => {
+    storeSession({ ...testUser, email: "requester@demo.procure.test", role: "requester" });
+    mockFetch({ "GET /api/me": () => json({ user: { ...testUser, role: "requester" } }), "GET /api/inbox": () => json({ ...counts, pendingApprovals: 0 }) });
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByTestId("inbox-badge");
+    const panel = await openPanel(user);
+
+    expect(screen.getByTestId("inbox-row-requests")).toHaveAttribute("href", "/app/requests");
+    expect(screen.queryByTestId("inbox-row-approvals")).not.toBeInTheDocument();
+    // Counted in the badge, so shown, but a requester cannot open purchase orders.
+    expect(screen.getByTestId("inbox-row-orders").tagName).toBe("DIV");
+    expect(screen.getByTestId("inbox-row-orders")).toHaveTextContent("4Purchase orders");
+    expect(panel.querySelectorAll("a")).toHaveLength(1);
+  });
+
+  it("shows the approver their queue as a link and purchase orders as a plain figure", async () => {
+    storeSession();
+    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByTestId("inbox-badge");
+    await openPanel(user);
+    expect(screen.getByTestId("inbox-row-approvals")).toHaveAttribute("href", "/app/approvals");
+    expect(screen.getByTestId("inbox-row-orders")).not.toHaveAttribute("href");
   });
 
   it("caps the badge at 99 and hides it when nothing is pending", async () => {
