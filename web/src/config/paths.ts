@@ -26,6 +26,7 @@ export const paths = {
     request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
     approvals: { path: "approvals", getHref: () => "/app/approvals" },
     purchaseOrders: { path: "purchase-orders", getHref: () => "/app/purchase-orders" },
+    orderRequest: { path: "requests/:id", getHref: (id: string) => `/app/purchase-orders/requests/${encodeURIComponent(id)}` },
     catalog: { path: "catalog", getHref: () => "/app/catalog" },
     vendors: { path: "vendors", getHref: () => "/app/vendors" },
     integrations: { path: "integrations", getHref: (anchor?: string) => (anchor ? `/app/integrations#${anchor}` : "/app/integrations") },

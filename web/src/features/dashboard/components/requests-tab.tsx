@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { canSee, type Dashboard, type Role } from "@procure/contracts";
 import { paths } from "@/config/paths";
 import { formatCurrency, formatRecency } from "@/lib/format";
+import { requestHref } from "@/lib/request-href";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { CountUp } from "@/components/ui/count-up";
 import { PipelineBar } from "./pipeline-bar";
@@ -13,7 +14,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function RequestsTab({ data, loading, role }: Props) {
   const { pipeline, requests, catalogueCoverage } = data;
   const ready = requests.mode === "ready";
-  const linkTitles = canSee(role, "requests");
   const stages = [
     { label: "Submitted", value: pipeline.submitted },
     { label: "Approved", value: pipeline.approved },
@@ -82,13 +82,7 @@ export function RequestsTab({ data, loading, role }: Props) {
             {requests.items.map((item) => (
               <li key={item.id}>
                 <div className="dashboard-request-text">
-                  {linkTitles ? (
-                    <Link to={paths.app.request.getHref(item.id)} className="dashboard-request-title">
-                      {item.title}
-                    </Link>
-                  ) : (
-                    <span className="dashboard-request-title">{item.title}</span>
-                  )}
+                  <RequestTitle href={requestHref(role, item.id)} title={item.title} />
                   <span className="subtle">
                     {[item.category_name ?? "Uncategorised", formatRecency(item.updated_at || item.created_at)].join(" · ")}
                   </span>
@@ -136,5 +130,15 @@ export function RequestsTab({ data, loading, role }: Props) {
         </div>
       </section>
     </div>
+  );
+}
+
+function RequestTitle({ href, title }: { href: string | null; title: string }) {
+  return href ? (
+    <Link to={href} className="dashboard-request-title">
+      {title}
+    </Link>
+  ) : (
+    <span className="dashboard-request-title">{title}</span>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { Outlet } from "react-router-dom";
 import type { PurchaseOrder } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { useReturnFocus } from "@/lib/use-return-focus";
@@ -108,6 +109,8 @@ export function PurchaseOrdersPage() {
       </section>
       {figures.data ? <PoGroupsChart figures={figures.data} /> : null}
       <OrderDrawer order={drawer.order} open={drawer.open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
+      {/* A request opened from the dashboard by a role that sees orders but not the requests screen. */}
+      <Outlet />
     </div>
   );
 }

@@ -25,7 +25,8 @@ function countLabel(label: string, count: number | undefined) {
   );
 }
 
-export function RequestDetailDrawer() {
+/** `closeTo` is where closing lands when there is no history to go back to: the screen the drawer opened over. */
+export function RequestDetailDrawer({ closeTo = paths.app.requests.getHref() }: { closeTo?: string }) {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>("overview");
@@ -37,10 +38,11 @@ export function RequestDetailDrawer() {
     // Closing goes back in history; a deep link with nothing behind it falls back to the list.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate(paths.app.requests.getHref(), { replace: true });
+    else navigate(closeTo, { replace: true });
   };
 
-  const notFound = request.error instanceof ApiError && (request.error.status === 404 || request.error.status === 403);
+  // A malformed id is refused by the route's schema (400); to the reader it is a request that does not exist.
+  const notFound = request.error instanceof ApiError && [400, 403, 404].includes(request.error.status);
   const title = request.data?.title ?? (request.isPending ? "Loading request…" : "Request");
 
   return (
