@@ -5,7 +5,7 @@ import type { EventMetadata, NewEvent } from "@procure/contracts";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
 import { connectDatabase } from "@procure/infra/runtime";
 import { readEnv } from "@procure/api";
-import { ConcurrencyConflictError } from "./errors.ts";
+import { ConcurrencyConflictError, IdempotentReplay } from "./errors.ts";
 import { EventStore } from "./event-store.ts";
 import { positionOf } from "./position.ts";
 import { verifyStreamChain } from "./verify-chain.ts";
@@ -42,6 +42,76 @@ describe("the event store", () => {
     await appendComments(`request-${id}`, id, 2);
     await expect(appendComments(`request-${id}`, id, 1, 1)).rejects.toBeInstanceOf(ConcurrencyConflictError);
     expect(await store.readStream(`request-${id}`)).toHaveLength(2);
+  });
+
+  it("keeps one unbroken chain when many writers, each deciding on what it read, race on one stream", async () => {
+    const id = randomUUID();
+    const streamId = `request-${id}`;
+    await appendComments(streamId, id, 1);
+    // Two stores, as two API processes: each remembers the heads it has seen, and one's memory goes stale.
+    const other = new EventStore(store.db);
+    let won = 0;
+    let conflicts = 0;
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, w) => {
+        const writer = w % 2 === 0 ? store : other;
+        for (let i = 0; i < 8; i++) {
+          const version = (await writer.readStream(streamId)).length;
+          try {
+            await writer.append([{ streamType: "request", streamId, expectedVersion: version, events: [comment(id, `w${w}-${i}`), comment(id, `w${w}-${i}b`)] }], {
+              metadata,
+              recordedAt: new Date().toISOString(),
+            });
+            won++;
+          } catch (error) {
+            expect(error).toBeInstanceOf(ConcurrencyConflictError);
+            conflicts++;
+          }
+        }
+      }),
+    );
+    expect(won + conflicts).toBe(96);
+    expect(won).toBeGreaterThan(0);
+    const events = await store.readStream(streamId);
+    expect(events).toHaveLength(1 + 2 * won);
+    expect(events.map((e) => e.stream_version)).toEqual(events.map((_, i) => i + 1));
+    expect(await verifyStreamChain(store.db, streamId)).toMatchObject({ valid: true, events: 1 + 2 * won, first_broken: null });
+  });
+
+  it("refuses an expected version ahead of the stream and one behind it, whatever it remembers", async () => {
+    const id = randomUUID();
+    const streamId = `request-${id}`;
+    await appendComments(streamId, id, 2);
+    await expect(appendComments(streamId, id, 1, 5)).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    // Another process appends: this store still remembers version 2 as the head.
+    await new EventStore(store.db).append([{ streamType: "request", streamId, expectedVersion: 2, events: [comment(id, "elsewhere")] }], {
+      metadata,
+      recordedAt: new Date().toISOString(),
+    });
+    await expect(appendComments(streamId, id, 1, 2)).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    await appendComments(streamId, id, 1, 3);
+    expect(await verifyStreamChain(store.db, streamId)).toMatchObject({ valid: true, events: 4 });
+  });
+
+  it("claims an idempotency key with the events, and keeps no claim when the append conflicts", async () => {
+    const id = randomUUID();
+    const streamId = `request-${id}`;
+    await appendComments(streamId, id, 1);
+    const claim = (key: string) => ({ scope: "test", key, requestHash: "h" });
+    const append = (expectedVersion: number, key: string) =>
+      store.append([{ streamType: "request", streamId, expectedVersion, events: [comment(id, key)] }], {
+        metadata,
+        recordedAt: new Date().toISOString(),
+        idempotency: claim(key),
+      });
+    const conflicted = `k-${randomUUID()}`;
+    await expect(append(0, conflicted)).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect(await store.findIdempotentResponse("test", conflicted)).toBeUndefined();
+    const key = `k-${randomUUID()}`;
+    await append(1, key);
+    expect(await store.findIdempotentResponse("test", key)).toMatchObject({ request_hash: "h", status_code: null });
+    await expect(append(2, key)).rejects.toBeInstanceOf(IdempotentReplay);
+    expect(await store.readStream(streamId)).toHaveLength(2);
   });
 
   it("never lets a reader skip an event committed late by a slower transaction", async () => {

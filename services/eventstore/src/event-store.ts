@@ -42,8 +42,13 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   } as unknown as StoredEvent);
 }
 
+/** How many stream heads an event store remembers, so an append after a read needs no head lookup. */
+const KNOWN_HEADS = 10_000;
+
 export class EventStore {
   private readonly listeners = new Set<(position: Position) => void>();
+  /** The newest version and hash seen of recently read or written streams; a hint, checked by every append. */
+  private readonly heads = new Map<string, { version: number; hash: string }>();
 
   readonly db: Db;
 
@@ -66,15 +71,7 @@ export class EventStore {
   async append(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
     let result: AppendResult;
     try {
-      result = await this.db.transaction().execute(async (trx) => {
-        if (options.idempotency) await claimIdempotencyKey(trx, options.idempotency, options.recordedAt);
-        const stored: StoredEvent[] = [];
-        for (const streamAppend of appends) stored.push(...(await appendStream(trx, streamAppend, options)));
-        if (options.alsoInTransaction) await options.alsoInTransaction(trx as unknown as Transaction<unknown>);
-        const last = stored.at(-1);
-        const position = last ? { tx: last.transaction_id, pos: last.global_position } : ORIGIN;
-        return { position, events: stored };
-      });
+      result = (await this.appendInOneStatement(appends, options)) ?? (await this.appendInTransaction(appends, options));
     } catch (error) {
       if (isUniqueViolation(error)) {
         const first = appends[0]!;
@@ -82,8 +79,84 @@ export class EventStore {
       }
       throw error;
     }
+    for (const event of result.events) this.remember(event.stream_id, event.stream_version, event.hash);
     for (const listener of this.listeners) listener(result.position);
     return result;
+  }
+
+  /**
+   * The common case in one round trip: when the hash of every stream's head at its expected version is known (a
+   * new stream, or one this store just read), the events are chained here and inserted by one statement that
+   * also claims the idempotency key. The statement writes only if every head is still exactly the one the chain
+   * starts from; a writer racing it to the same version makes it fail on the (stream_id, stream_version) key.
+   * Answers null, having written nothing, when a head was unknown or has moved: the transactional path then
+   * reads the heads and says which conflict it was.
+   */
+  private async appendInOneStatement(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult | null> {
+    if (options.alsoInTransaction) return null;
+    const starts: { streamId: string; version: number; hash: string }[] = [];
+    for (const append of appends) {
+      const hash = append.expectedVersion === 0 ? GENESIS_HASH : this.heads.get(append.streamId)?.version === append.expectedVersion ? this.heads.get(append.streamId)!.hash : null;
+      if (hash === null) return null;
+      starts.push({ streamId: append.streamId, version: append.expectedVersion, hash });
+    }
+    const rows = appends.flatMap((append, i) => chainRows(append, starts[i]!.hash, options));
+    if (rows.length === 0) return null;
+    const claim = options.idempotency;
+    const { rows: out } = await sql<EventRow & { heads_match: boolean; claimed: boolean }>`with
+      heads as (
+        select not exists (
+          select 1 from unnest(${starts.map((h) => h.streamId)}::text[], ${starts.map((h) => h.version)}::int[], ${starts.map((h) => h.hash)}::text[])
+            as expected (stream_id, version, hash)
+          left join lateral (
+            select e.stream_version, e.hash from events e where e.stream_id = expected.stream_id order by e.stream_version desc limit 1
+          ) head on true
+          where coalesce(head.stream_version, 0) <> expected.version or coalesce(head.hash, ${GENESIS_HASH}) <> expected.hash
+        ) as match
+      ),
+      claim as (
+        ${
+          claim
+            ? sql`insert into idempotency_keys (scope, key, request_hash, status_code, response, created_at)
+                select ${claim.scope}, ${claim.key}, ${claim.requestHash}, null, null, ${options.recordedAt}::timestamptz
+                where (select match from heads)
+                on conflict (scope, key) do nothing returning true as claimed`
+            : sql`select true as claimed`
+        }
+      ),
+      inserted as (
+        insert into events (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
+        select * from ${unnestEvents(rows)}
+        where (select match from heads) and exists (select 1 from claim)
+        returning ${eventColumns}
+      )
+      select heads.match as heads_match, exists (select 1 from claim) as claimed, inserted.*
+      from heads left join inserted on true`.execute(this.db);
+    const verdict = out[0]!;
+    if (!verdict.heads_match) {
+      for (const start of starts) this.heads.delete(start.streamId);
+      return null;
+    }
+    if (!verdict.claimed) throw new IdempotentReplay(claim!.scope, claim!.key);
+    return stored(out.map(({ heads_match: _match, claimed: _claimed, ...row }) => row), appends);
+  }
+
+  private async appendInTransaction(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
+    return this.db.transaction().execute(async (trx) => {
+      if (options.idempotency) await claimIdempotencyKey(trx, options.idempotency, options.recordedAt);
+      const rows: EventRow[] = [];
+      for (const streamAppend of appends) rows.push(...(await appendStream(trx, streamAppend, options)));
+      if (options.alsoInTransaction) await options.alsoInTransaction(trx as unknown as Transaction<unknown>);
+      return stored(rows, appends);
+    });
+  }
+
+  private remember(streamId: string, version: number, hash: string) {
+    const known = this.heads.get(streamId);
+    if (known && known.version > version) return;
+    this.heads.delete(streamId);
+    this.heads.set(streamId, { version, hash });
+    if (this.heads.size > KNOWN_HEADS) this.heads.delete(this.heads.keys().next().value!);
   }
 
   /** A stream's events in order; with `upTo`, only those at or below that version. */
@@ -95,6 +168,8 @@ export class EventStore {
   async readStreamRows(streamId: string, upTo?: number): Promise<EventRow[]> {
     const { rows } = await sql<EventRow>`select ${eventColumns} from events where stream_id = ${streamId}
       ${upTo === undefined ? sql`` : sql`and stream_version <= ${upTo}`} order by stream_version`.execute(this.db);
+    const head = rows.at(-1);
+    if (head && upTo === undefined) this.remember(streamId, head.stream_version, head.hash);
     return rows;
   }
 
@@ -167,7 +242,7 @@ async function claimIdempotencyKey(trx: Transaction<EventStoreTables>, claim: Id
   if (!inserted) throw new IdempotentReplay(claim.scope, claim.key);
 }
 
-async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAppend, options: AppendOptions) {
+async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAppend, options: AppendOptions): Promise<EventRow[]> {
   const head = await trx
     .selectFrom("events")
     .select(["stream_version", "hash"])
@@ -179,13 +254,24 @@ async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAp
   if (actual !== append.expectedVersion) {
     throw new ConcurrencyConflictError(append.streamId, append.expectedVersion, actual);
   }
-  let previousHash = head?.hash ?? GENESIS_HASH;
-  const rows = append.events.map((event, i) => {
+  const rows = chainRows(append, head?.hash ?? GENESIS_HASH, options);
+  if (rows.length === 0) return [];
+  const { rows: inserted } = await sql<EventRow>`insert into events
+      (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
+    select * from ${unnestEvents(rows)}
+    returning ${eventColumns}`.execute(trx);
+  return inserted;
+}
+
+/** A stream's new events, numbered after its expected version and chained from the hash of its head there. */
+function chainRows(append: StreamAppend, headHash: string, options: AppendOptions) {
+  let previousHash = headHash;
+  return append.events.map((event, i) => {
     const fields = {
       event_id: randomUUID(),
       stream_type: append.streamType,
       stream_id: append.streamId,
-      stream_version: actual + i + 1,
+      stream_version: append.expectedVersion + i + 1,
       type: event.type,
       schema_version: currentSchemaVersion(event.type),
       data: event.data,
@@ -195,17 +281,30 @@ async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAp
     previousHash = chainHash(previousHash, fields);
     return { ...fields, hash: previousHash };
   });
-  if (rows.length === 0) return [];
-  const { rows: inserted } = await sql<EventRow>`insert into events
-      (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
-    select * from unnest(
+}
+
+function unnestEvents(rows: ReturnType<typeof chainRows>) {
+  return sql`unnest(
       ${rows.map((r) => r.event_id)}::uuid[], ${rows.map((r) => r.stream_type)}::text[],
       ${rows.map((r) => r.stream_id)}::text[], ${rows.map((r) => r.stream_version)}::int[],
       ${rows.map((r) => r.type)}::text[], ${rows.map((r) => r.schema_version)}::int[],
       ${rows.map((r) => JSON.stringify(r.data))}::jsonb[], ${rows.map((r) => JSON.stringify(r.metadata))}::jsonb[],
-      ${rows.map((r) => r.recorded_at)}::timestamptz[], ${rows.map((r) => r.hash)}::text[])
-    returning ${eventColumns}`.execute(trx);
-  return inserted.map(toStoredEvent).sort((a, b) => a.stream_version - b.stream_version);
+      ${rows.map((r) => r.recorded_at)}::timestamptz[], ${rows.map((r) => r.hash)}::text[])`;
+}
+
+/** The appended events in the order the appends named them, and the position of the newest. */
+function stored(rows: readonly EventRow[], appends: readonly StreamAppend[]): AppendResult {
+  const order = new Map(appends.map((append, i) => [append.streamId, i]));
+  const events = rows
+    .filter((row) => row.event_id !== null)
+    .map(toStoredEvent)
+    .sort((a, b) => order.get(a.stream_id)! - order.get(b.stream_id)! || a.stream_version - b.stream_version);
+  let position: Position = ORIGIN;
+  for (const event of events) {
+    const at = { tx: event.transaction_id, pos: event.global_position };
+    if (comparePositions(at, position) > 0) position = at;
+  }
+  return { position, events };
 }
 
 export { comparePositions };
