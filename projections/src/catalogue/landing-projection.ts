@@ -1,6 +1,7 @@
 import { can, normalizeRole, type StoredEvent } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
-import { distinct, inSlices } from "../batch.ts";
+import { sql } from "kysely";
+import { distinct, inArray, insertRows } from "../batch.ts";
 import { json, landingTouch } from "./touches.ts";
 
 type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;
@@ -63,7 +64,7 @@ export const landingRequestsProjection: Projection = {
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
   async apply(db, events) {
     const ids = distinct(events, (e) => (e.data as { request_id: string }).request_id);
-    const stored = await db.selectFrom("rm_landing_requests").selectAll().where("request_id", "in", ids).execute();
+    const stored = await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute();
     const rows = new Map<string, LandingRequest>(stored.map((row) => [row.request_id, row as unknown as LandingRequest]));
     const changed = new Map<string, LandingRequest>();
     for (const event of events) {
@@ -73,23 +74,24 @@ export const landingRequestsProjection: Projection = {
       rows.set(id, next);
       changed.set(id, next);
     }
-    await inSlices([...changed.values()], (slice) =>
-      db
-        .insertInto("rm_landing_requests")
-        .values(slice.map((row) => ({ ...row, route: json(row.route) })))
-        .onConflict((oc) =>
-          oc
-            .column("request_id")
-            .doUpdateSet((eb) => ({
-              status: eb.ref("excluded.status"),
-              waiting_role: eb.ref("excluded.waiting_role"),
-              overridden: eb.ref("excluded.overridden"),
-              decided_at: eb.ref("excluded.decided_at"),
-              version: eb.ref("excluded.version"),
-            }))
-            .whereRef("rm_landing_requests.version", "<", "excluded.version"),
-        )
-        .execute(),
+    await insertRows(
+      db,
+      "rm_landing_requests",
+      {
+        request_id: "uuid",
+        amount: "numeric",
+        status: "text",
+        route: "jsonb",
+        waiting_role: "text",
+        overridden: "boolean",
+        created_at: "timestamptz",
+        decided_at: "timestamptz",
+        version: "int",
+      },
+      [...changed.values()].map((row) => ({ ...row, route: json(row.route) })),
+      sql`on conflict (request_id) do update set status = excluded.status, waiting_role = excluded.waiting_role,
+        overridden = excluded.overridden, decided_at = excluded.decided_at, version = excluded.version
+      where rm_landing_requests.version < excluded.version`,
     );
     return changed.size > 0 ? landingTouch : [];
   },

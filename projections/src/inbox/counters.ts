@@ -19,8 +19,8 @@ export class CounterDeltas {
   async flush(db: Kysely<Database>): Promise<void> {
     const rows = [...this.deltas].filter(([, delta]) => delta !== 0);
     if (rows.length === 0) return;
-    const values = sql.join(rows.map(([name, delta]) => sql`(${name}, ${delta})`));
-    await sql`insert into rm_counters (name, value) values ${values}
+    await sql`insert into rm_counters (name, value)
+      select * from unnest(${rows.map(([name]) => name)}::text[], ${rows.map(([, delta]) => delta)}::bigint[])
       on conflict (name) do update set value = rm_counters.value + excluded.value`.execute(db);
   }
 }

@@ -1,5 +1,6 @@
 import type { ApprovalStage, StoredEvent } from "@procure/contracts";
-import { distinct, inSlices } from "../batch.ts";
+import { sql } from "kysely";
+import { distinct, inArray, insertRows } from "../batch.ts";
 import type { Projection } from "../projection.ts";
 import { CounterDeltas, counterNames } from "./counters.ts";
 
@@ -27,7 +28,7 @@ export const inboxProjection: Projection = {
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
   async apply(db, events) {
     const ids = distinct(events, requestIdOf);
-    const stored = await db.selectFrom("rm_inbox_requests").selectAll().where("request_id", "in", ids).execute();
+    const stored = await db.selectFrom("rm_inbox_requests").selectAll().where(inArray("request_id", ids)).execute();
     const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
     const routes = await stageRoutes(db, distinct(events.filter((e) => e.type === "RequestStageApproved"), requestIdOf));
     const counters = new CounterDeltas();
@@ -65,14 +66,12 @@ export const inboxProjection: Projection = {
       rows.set(id, closed);
       changed.set(id, closed);
     }
-    await inSlices([...changed.values()], (slice) =>
-      db
-        .insertInto("rm_inbox_requests")
-        .values(slice)
-        .onConflict((oc) =>
-          oc.column("request_id").doUpdateSet((eb) => ({ status: eb.ref("excluded.status"), current_stage_role: eb.ref("excluded.current_stage_role") })),
-        )
-        .execute(),
+    await insertRows(
+      db,
+      "rm_inbox_requests",
+      { request_id: "uuid", requester_id: "text", status: "text", current_stage_role: "text" },
+      [...changed.values()],
+      sql`on conflict (request_id) do update set status = excluded.status, current_stage_role = excluded.current_stage_role`,
     );
     await counters.flush(db);
     return changed.size > 0 ? inboxTouch : [];
@@ -86,6 +85,6 @@ function firstWaiting(stages: ApprovalStage[]): string | null {
 /** Each request's route of stage roles, fixed when it is raised, from the requests read model. */
 async function stageRoutes(db: Parameters<Projection["apply"]>[0], requestIds: string[]): Promise<Map<string, (string | null)[]>> {
   if (requestIds.length === 0) return new Map();
-  const rows = await db.selectFrom("rm_requests").select(["id", "stages"]).where("id", "in", requestIds).execute();
+  const rows = await db.selectFrom("rm_requests").select(["id", "stages"]).where(inArray("id", requestIds)).execute();
   return new Map(rows.map((row) => [row.id, (row.stages as unknown as ApprovalStage[]).map((s) => s.role)]));
 }

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
-import { distinct, inSlices } from "../batch.ts";
+import { distinct, inArray, insertRows, unnestRows } from "../batch.ts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import type { DashRequestsRow } from "./tables.ts";
 import { scopesOf, TallyDeltas } from "./tally.ts";
@@ -41,10 +41,10 @@ export const dashboardRequestsProjection: Projection = {
     const stored = await db
       .selectFrom("rm_dash_requests")
       .select(["id", "requester_id", "amount", "status", "po_number", "version"])
-      .where("id", "in", ids)
+      .where(inArray("id", ids))
       .execute();
     const rows = new Map<string, Tracked & { id: string; version: number }>(stored.map((row) => [row.id, row]));
-    const inserts: DashRequestInsert[] = [];
+    const inserts = new Map<string, DashRequestInsert>();
     const updates = new Map<string, { id: string; status: string; po_number: string | null; version: number; updated_at: string }>();
     const tallies = new TallyDeltas();
     const touches: Touch[] = [];
@@ -65,7 +65,7 @@ export const dashboardRequestsProjection: Projection = {
           created_at: event.recorded_at,
           updated_at: event.recorded_at,
         };
-        inserts.push(row);
+        inserts.set(row.id, row);
         rows.set(row.id, row);
         count(tallies, row, bucketsOf(row), 1);
         for (const scope of scopesOf(d.requester_id)) {
@@ -87,16 +87,37 @@ export const dashboardRequestsProjection: Projection = {
       count(tallies, before, was.filter((b) => !is.includes(b)), -1);
       count(tallies, after, is.filter((b) => !was.includes(b)), 1);
       rows.set(after.id, after);
-      updates.set(after.id, { id: after.id, status: after.status, po_number: after.po_number, version: after.version, updated_at: e.recorded_at });
+      const change = { id: after.id, status: after.status, po_number: after.po_number, version: after.version, updated_at: e.recorded_at };
+      // A row created in this batch is written once, in its latest state.
+      const created = inserts.get(after.id);
+      if (created) Object.assign(created, change);
+      else updates.set(after.id, change);
       touches.push(...touched(before.requester_id));
     }
-    await inSlices(inserts, (slice) => db.insertInto("rm_dash_requests").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
-    // Rows created in this batch are inserted above with their first state; their later changes update them here.
-    await inSlices([...updates.values()], (slice) => {
-      const values = sql.join(slice.map((u) => sql`(${u.id}, ${u.status}, ${u.po_number}::text, ${u.version}::int, ${u.updated_at}::timestamptz)`));
-      return sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
-        from (values ${values}) as v (id, status, po_number, version, updated_at) where r.id::text = v.id`.execute(db);
-    });
+    await insertRows(
+      db,
+      "rm_dash_requests",
+      {
+        id: "uuid",
+        requester_id: "text",
+        title: "text",
+        amount: "numeric",
+        status: "text",
+        category_key: "text",
+        category_name: "text",
+        po_number: "text",
+        version: "int",
+        created_at: "timestamptz",
+        updated_at: "timestamptz",
+      },
+      [...inserts.values()],
+      sql`on conflict (id) do nothing`,
+    );
+    if (updates.size > 0) {
+      const changes = unnestRows([...updates.values()], { id: "uuid", status: "text", po_number: "text", version: "int", updated_at: "timestamptz" });
+      await sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
+        from ${changes} where r.id = v.id`.execute(db);
+    }
     await tallies.flush(db);
     return touches;
   },

@@ -49,11 +49,14 @@ export class TallyDeltas {
   }
 
   async flush(db: Kysely<Database>): Promise<void> {
-    const byShape = new Map<string, (typeof this.pending extends Map<string, infer V> ? V : never)[]>();
+    type Entry = typeof this.pending extends Map<string, infer V> ? V : never;
+    const byShape = new Map<string, Entry[]>();
     for (const entry of this.pending.values()) {
       if (entry.count === 0 && entry.amount === 0) continue;
       const shape = `${entry.table}|${Object.keys(entry.key).join(",")}|${Object.keys(entry.labels).join(",")}`;
-      byShape.set(shape, [...(byShape.get(shape) ?? []), entry]);
+      const same = byShape.get(shape);
+      if (same) same.push(entry);
+      else byShape.set(shape, [entry]);
     }
     for (const entries of byShape.values()) {
       const first = entries[0]!;
@@ -62,14 +65,16 @@ export class TallyDeltas {
       const labelCols = Object.keys(first.labels);
       const cols = [...keyCols, ...labelCols, "count", "amount"].map((c) => sql.ref(c));
       const keep = labelCols.map((c) => sql`${sql.ref(c)} = coalesce(${t}.${sql.ref(c)}, excluded.${sql.ref(c)})`);
-      for (let i = 0; i < entries.length; i += 1_000) {
-        const rows = entries
-          .slice(i, i + 1_000)
-          .map((e) => sql`(${sql.join([...keyCols.map((c) => e.key[c]), ...labelCols.map((c) => e.labels[c]), e.count, e.amount])})`);
-        await sql`insert into ${t} (${sql.join(cols)}) values ${sql.join(rows)}
-          on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set
-            ${sql.join([sql`count = ${t}.count + excluded.count`, sql`amount = ${t}.amount + excluded.amount`, ...keep])}`.execute(db);
-      }
+      // Every key and label column is text: one array per column keeps the statement short at any batch size.
+      const arrays = [
+        ...keyCols.map((c) => sql`${entries.map((e) => e.key[c])}::text[]`),
+        ...labelCols.map((c) => sql`${entries.map((e) => e.labels[c] ?? null)}::text[]`),
+        sql`${entries.map((e) => e.count)}::int[]`,
+        sql`${entries.map((e) => e.amount)}::numeric[]`,
+      ];
+      await sql`insert into ${t} (${sql.join(cols)}) select * from unnest(${sql.join(arrays)})
+        on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set
+          ${sql.join([sql`count = ${t}.count + excluded.count`, sql`amount = ${t}.amount + excluded.amount`, ...keep])}`.execute(db);
     }
     this.pending.clear();
   }

@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection } from "../projection.ts";
-import { distinct, inSlices } from "../batch.ts";
+import { distinct, inArray, insertRows, type ColumnTypes } from "../batch.ts";
 import { requestOwners } from "./request-owners.ts";
 
 type RequestEvent = StoredEvent<
@@ -13,6 +14,34 @@ type RequestEvent = StoredEvent<
   | "RequestLinkedToOrder"
   | "RequestUnlinkedFromOrder"
 >;
+
+type AuditRow = {
+  id: string;
+  request_id: string;
+  stream_version: number;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  detail: string | null;
+  created_at: string;
+};
+
+const columns: ColumnTypes<AuditRow> = {
+  id: "uuid",
+  request_id: "uuid",
+  stream_version: "int",
+  action: "text",
+  actor_id: "text",
+  actor_email: "text",
+  actor_role: "text",
+  from_status: "text",
+  to_status: "text",
+  detail: "text",
+  created_at: "timestamptz",
+};
 
 /** What the timeline says happened, and the status it moved the request to (null: unchanged). */
 function describe(event: RequestEvent): { action: string; to: string | null; detail: string | null } {
@@ -60,12 +89,12 @@ export const auditProjection: Projection = {
       .selectFrom("rm_request_audit")
       .select(["request_id", "to_status", "stream_version"])
       .distinctOn("request_id")
-      .where("request_id", "in", ids)
+      .where(inArray("request_id", ids))
       .orderBy("request_id")
       .orderBy("stream_version", "desc")
       .execute();
     const latest = new Map(newest.map((row) => [row.request_id, row]));
-    const rows = [];
+    const rows: AuditRow[] = [];
     for (const e of requestEvents) {
       const requestId = e.data.request_id;
       const previous = latest.get(requestId);
@@ -87,7 +116,7 @@ export const auditProjection: Projection = {
         created_at: e.recorded_at,
       });
     }
-    await inSlices(rows, (slice) => db.insertInto("rm_request_audit").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`);
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = await requestOwners(db, touchedIds);
     return touchedIds.map((id) => ({ keys: [["requests", id, "audit"]], audience: requestAudience(owners.get(id) ?? "") }));

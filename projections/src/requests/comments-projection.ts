@@ -1,4 +1,5 @@
-import { distinct, inSlices } from "../batch.ts";
+import { sql } from "kysely";
+import { distinct, insertRows } from "../batch.ts";
 import { requestAudience, type Projection } from "../projection.ts";
 import { requestOwners } from "./request-owners.ts";
 
@@ -23,7 +24,13 @@ export const commentsProjection: Projection = {
           ]
         : [],
     );
-    await inSlices(comments, (slice) => db.insertInto("rm_request_comments").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    await insertRows(
+      db,
+      "rm_request_comments",
+      { id: "uuid", request_id: "uuid", body: "text", author: "text", author_id: "text", created_at: "timestamptz" },
+      comments,
+      sql`on conflict (id) do nothing`,
+    );
     const ids = distinct(comments, (c) => c.request_id);
     const owners = await requestOwners(db, ids);
     return ids.map((id) => ({ keys: [["requests", id, "comments"]], audience: requestAudience(owners.get(id) ?? "") }));

@@ -1,4 +1,5 @@
-import { distinct, inSlices } from "../batch.ts";
+import { sql } from "kysely";
+import { distinct, insertRows } from "../batch.ts";
 import { requestAudience, type Projection } from "../projection.ts";
 import { requestOwners } from "./request-owners.ts";
 
@@ -26,7 +27,23 @@ export const filesProjection: Projection = {
         },
       ];
     });
-    await inSlices(files, (slice) => db.insertInto("rm_request_files").values(slice).onConflict((oc) => oc.column("id").doNothing()).execute());
+    await insertRows(
+      db,
+      "rm_request_files",
+      {
+        id: "uuid",
+        request_id: "uuid",
+        filename: "text",
+        content_type: "text",
+        size: "int",
+        sha256: "text",
+        storage_key: "text",
+        uploaded_by: "text",
+        created_at: "timestamptz",
+      },
+      files,
+      sql`on conflict (id) do nothing`,
+    );
     const ids = distinct(files, (f) => f.request_id);
     const owners = await requestOwners(db, ids);
     return ids.map((id) => ({ keys: [["requests", id, "files"]], audience: requestAudience(owners.get(id) ?? "") }));

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../tables.ts";
+import { inArray } from "../batch.ts";
 
 /**
  * The requester of each request, from the requests read model: projections that read it declare
@@ -7,6 +8,6 @@ import type { Database } from "../tables.ts";
  */
 export async function requestOwners(db: Kysely<Database>, requestIds: readonly string[]): Promise<Map<string, string>> {
   if (requestIds.length === 0) return new Map();
-  const rows = await db.selectFrom("rm_requests").select(["id", "requester_id"]).where("id", "in", requestIds).execute();
+  const rows = await db.selectFrom("rm_requests").select(["id", "requester_id"]).where(inArray("id", requestIds)).execute();
   return new Map(rows.map((row) => [row.id, row.requester_id]));
 }

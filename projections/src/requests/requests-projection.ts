@@ -1,9 +1,33 @@
+import { sql } from "kysely";
 import type { EventType, PurchaseRequest, StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
-import { distinct, inSlices } from "../batch.ts";
+import { distinct, inArray, insertRows, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
 
 const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"];
+
+type RequestRow = Omit<PurchaseRequest, "stages"> & { stages: string };
+
+const columns: ColumnTypes<RequestRow> = {
+  id: "uuid",
+  title: "text",
+  status: "text",
+  amount: "numeric",
+  description: "text",
+  category_id: "text",
+  category_name: "text",
+  vendor_id: "text",
+  vendor_name: "text",
+  po_number: "text",
+  requester_id: "text",
+  requester_email: "text",
+  rule_id: "text",
+  stages: "jsonb",
+  current_stage_role: "text",
+  version: "int",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+};
 
 const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string }).request_id;
 
@@ -18,7 +42,7 @@ export const requestsProjection: Projection = {
   handles: rowChanging,
   async apply(db, events) {
     const ids = distinct(events, requestIdOf);
-    const stored = await db.selectFrom("rm_requests").selectAll().where("id", "in", ids).execute();
+    const stored = await db.selectFrom("rm_requests").selectAll().where(inArray("id", ids)).execute();
     const views = new Map<string, PurchaseRequest>(stored.map((row) => [row.id, row as unknown as PurchaseRequest]));
     const changed = new Map<string, PurchaseRequest>();
     for (const event of events) {
@@ -32,25 +56,16 @@ export const requestsProjection: Projection = {
       changed.set(id, after);
     }
     if (changed.size === 0) return [];
-    const rows = [...changed.values()].map((view) => ({ ...view, stages: JSON.stringify(view.stages) }));
-    await inSlices(rows, (slice) =>
-      db
-      .insertInto("rm_requests")
-      .values(slice)
-      .onConflict((oc) =>
-        oc
-          .column("id")
-          .doUpdateSet((eb) => ({
-            status: eb.ref("excluded.status"),
-            stages: eb.ref("excluded.stages"),
-            current_stage_role: eb.ref("excluded.current_stage_role"),
-            po_number: eb.ref("excluded.po_number"),
-            version: eb.ref("excluded.version"),
-            updated_at: eb.ref("excluded.updated_at"),
-          }))
-          .whereRef("rm_requests.version", "<", "excluded.version"),
-      )
-      .execute(),
+    const rows = [...changed.values()].map((view): RequestRow => ({ ...view, stages: JSON.stringify(view.stages) }));
+    await insertRows(
+      db,
+      "rm_requests",
+      columns,
+      rows,
+      sql`on conflict (id) do update set status = excluded.status, stages = excluded.stages,
+        current_stage_role = excluded.current_stage_role, po_number = excluded.po_number, version = excluded.version,
+        updated_at = excluded.updated_at
+      where rm_requests.version < excluded.version`,
     );
     return [...changed.values()].map(
       (view): Touch => ({ keys: [["requests"], ["requests", view.id], ["dashboard"]], audience: requestAudience(view.requester_id) }),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { PGliteAdapter, sql, type Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
 import {
   comparePositions,
@@ -45,6 +45,8 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private consumer: { stop: () => Promise<void> } | null = null;
   private stopWatchingAppends: (() => void) | null = null;
+  /** A rebuild's next batch, read while the current one is applied. */
+  private ahead: { from: Position; size: number; events: Promise<StoredEvent[]> } | null = null;
   lastError: string | null = null;
 
   constructor(
@@ -139,9 +141,13 @@ export class ProjectionRunner {
     // One turn for the whole rebuild: the live loop would otherwise replay the same events in small batches.
     await this.exclusive(async () => {
       for (const projection of targets) await this.reset(projection);
-      while (behind()) {
-        const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000);
-        if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        while (behind()) {
+          const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000, true);
+          if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        this.ahead = null;
       }
       // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on.
       for (const table of new Set(targets.flatMap((p) => p.tables))) await sql`analyze ${sql.table(table)}`.execute(this.db);
@@ -165,7 +171,8 @@ export class ProjectionRunner {
       // Taken before the deletes, so a live copy's batch waits for the reset rather than deadlocking with it.
       await lockCheckpoints(trx, [checkpointName(projection)]);
       if (projection.reset) await projection.reset(trx);
-      else for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+      // Truncated rather than deleted: a replay into tables full of dead rows checks every key against them.
+      else await sql`truncate table ${sql.join(projection.tables.map((table) => sql.table(table)))}`.execute(trx);
       await resetCheckpoint(trx, checkpointName(projection), projection.version);
     });
     this.positions.set(projection.name, ORIGIN);
@@ -203,21 +210,35 @@ export class ProjectionRunner {
     return this.exclusive(() => this.catchUpNow(projections));
   }
 
+  /** The batch after `from`: the one read ahead when it starts there, else a fresh read. */
+  private read(from: Position, size: number): Promise<StoredEvent[]> {
+    const ahead = this.ahead;
+    this.ahead = null;
+    if (ahead && ahead.size === size && comparePositions(ahead.from, from) === 0) return ahead.events;
+    return this.store.readAll(from, size);
+  }
+
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const result = this.turn.then(work, work);
     this.turn = result.catch(() => {});
     return result;
   }
 
-  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500): Promise<boolean> {
+  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500, readAhead = false): Promise<boolean> {
     let from: Position | null = null;
     for (const p of projections) {
       const at = this.positions.get(p.name) ?? ORIGIN;
       if (!from || comparePositions(at, from) < 0) from = at;
     }
-    const events = await this.store.readAll(from ?? ORIGIN, batchSize);
+    const events = await this.read(from ?? ORIGIN, batchSize);
     if (events.length === 0) return false;
     const last = positionOf(events.at(-1)!);
+    // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
+    if (readAhead && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
+      const next = this.store.readAll(last, batchSize);
+      next.catch(() => {});
+      this.ahead = { from: last, size: batchSize, events: next };
+    }
     const touches: Touch[] = [];
     const reached = await this.db.transaction().execute(async (trx) => {
       // The stored checkpoints are the truth, read under their row locks: another copy of the projector (a rolling
