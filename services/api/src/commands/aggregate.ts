@@ -1,11 +1,8 @@
-import { errorBody, errorCodes, type NewEvent, type StoredEvent, type StreamType } from "@procure/contracts";
+import { errorCodes, type NewEvent, type StoredEvent, type StreamType } from "@procure/contracts";
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { loadStream } from "./load-stream.ts";
 import { HttpError } from "../plugins/errors.ts";
-
-/** Error answers every route of this feature may give, in the one shared shape. */
-export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** How to find and fold one kind of stream: enough to load state and append with its expected version. */
 export type Aggregate<S> = {

@@ -2,15 +2,16 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
-import { auditExportQuery, errorBody, idParams } from "@procure/contracts";
+import { auditExportQuery, idParams } from "@procure/contracts";
 import { requestStreamId } from "@procure/domain";
 import { listAudit } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { visibleRequest } from "../requests/access.ts";
 import { auditColumns, auditLines } from "./audit-rows.ts";
 import { csvLine } from "./csv.ts";
+import { errorResponses } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const csvText = z.string().describe(`text/csv with the columns ${auditColumns.join(", ")}`);
 
 /** Request timelines as CSV an auditor can check outside the product (see infra/src/audit-verify-script.ts). */

@@ -14,7 +14,8 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { categoryAggregate } from "../../commands/aggregates.ts";
 import { parentLineage } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
@@ -26,14 +27,14 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     "/api/categories",
     {
       preValidation: app.requirePermission("catalogue:read"),
-      schema: { tags: ["catalogue"], querystring: categoryListQuery, response: { 200: z.array(categorySummary), ...errorResponses } },
+      schema: { tags: ["catalogue"], querystring: categoryListQuery, response: { 200: z.array(categorySummary), ...commandErrors } },
     },
     async (request) => listCategorySummaries(deps.db, request.query.include_archived === "true"),
   );
 
   app.post(
     "/api/categories",
-    { preValidation: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
       const lineage = await parentLineage(deps, request.body.parent_id);
@@ -49,7 +50,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     "/api/categories/:id",
     {
       preValidation: writer,
-      schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...errorResponses } },
+      schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...commandErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -64,7 +65,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   /** Archiving keeps the history (requests still name the category) but takes it out of lists and routing. */
   app.delete(
     "/api/categories/:id",
-    { preValidation: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,

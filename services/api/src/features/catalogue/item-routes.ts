@@ -8,7 +8,8 @@ import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { itemAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 /** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
 async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: string) {
@@ -24,7 +25,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.post(
     "/api/catalogue/items",
-    { preValidation: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...errorResponses } } },
+    { preValidation: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
@@ -41,7 +42,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/catalogue/items/:id",
     {
       preValidation: writer,
-      schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...errorResponses } },
+      schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...commandErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;

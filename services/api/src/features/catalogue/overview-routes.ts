@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueOverview } from "@procure/contracts";
 import { readCatalogueOverview } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
-import { errorResponses } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -10,7 +10,7 @@ const overviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     {
       onRequest: app.authenticate,
       preValidation: app.requirePermission("catalogue:read"),
-      schema: { tags: ["catalogue"], response: { 200: catalogueOverview, ...errorResponses } },
+      schema: { tags: ["catalogue"], response: { 200: catalogueOverview, ...commandErrors } },
     },
     async () => readCatalogueOverview(deps.db),
   );

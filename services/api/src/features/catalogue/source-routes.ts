@@ -16,7 +16,8 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { feedAggregate, punchoutAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["catalogue"];
 
@@ -27,7 +28,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
   const feed = (id: string) => rowOr404(() => findOverviewFeed(deps.db, id), "Vendor feed");
   const connection = (id: string) => rowOr404(() => findOverviewPunchout(deps.db, id), "PunchOut connection");
 
-  app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...errorResponses } } }, async (request, reply) => {
+  app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...commandErrors } } }, async (request, reply) => {
     const id = newId(request);
     await requireActiveCategory(deps, request.body.category_id);
     return runCommand(deps, request, reply, {
@@ -39,7 +40,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.post(
     "/api/catalogue/feeds/:id/imports",
-    { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...errorResponses } } },
+    { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         decide: decideOn(deps, feedAggregate, request.params.id, (state) => domain.recordFeedImport(state, request.body)),
@@ -49,7 +50,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.post(
     "/api/catalogue/feeds/:id/review",
-    { schema: { tags, params: idParams, response: { 200: overviewFeed, ...errorResponses } } },
+    { schema: { tags, params: idParams, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         decide: decideOn(deps, feedAggregate, request.params.id, domain.reviewFeedChanges),
@@ -59,7 +60,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.post(
     "/api/catalogue/punchout-connections",
-    { schema: { tags, body: punchoutConnectionBody, response: { 201: overviewPunchout, ...errorResponses } } },
+    { schema: { tags, body: punchoutConnectionBody, response: { 201: overviewPunchout, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
@@ -73,7 +74,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.patch(
     "/api/catalogue/punchout-connections/:id",
-    { schema: { tags, params: idParams, body: punchoutConnectionPatchBody, response: { 200: overviewPunchout, ...errorResponses } } },
+    { schema: { tags, params: idParams, body: punchoutConnectionPatchBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) => {
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       return runCommand(deps, request, reply, {
@@ -85,7 +86,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.post(
     "/api/catalogue/punchout-connections/:id/transactions",
-    { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...errorResponses } } },
+    { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         decide: decideOn(deps, punchoutAggregate, request.params.id, (state) =>

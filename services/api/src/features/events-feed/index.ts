@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor, publicEventMap } from "@procure/contracts";
+import { errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor, publicEventMap } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { decodeFeedCursor } from "./feed-cursor.ts";
 import { readFeed } from "./read-feed.ts";
+import { errorResponses } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const errors = errorResponses(400, 401, 403);
 
 /** `rel="next"` with the last item's cursor as `after`, keeping the other parameters. */
 function nextFeedLink(url: string, cursor: string): string {

@@ -1,15 +1,16 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, errorCodes, idParams, requestFile } from "@procure/contracts";
+import { errorCodes, idParams, requestFile } from "@procure/contracts";
 import { attachFile, requestStreamId } from "@procure/domain";
 import { getFile, listFiles, toRequestFile } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { loadRequest, loadVisibleRequest, visibleRequest } from "../requests/access.ts";
+import { errorResponses } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 /** Uploads keep their bytes on disk and their metadata and sha256 in a RequestFileAttached event. */
 const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

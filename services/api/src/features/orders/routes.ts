@@ -1,7 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
+import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
 import { deleteOrder, orderStreamId } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
 import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing/index";
@@ -13,8 +13,9 @@ import { decodeCursor, encodeCursor, nextLink } from "../../http/pagination.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { decideSaveOrder, type OrderInput } from "./save-order.ts";
 import { loadOrder } from "../../commands/streams.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const errors = commandErrors;
 
 const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);

@@ -9,7 +9,6 @@ import {
   commentBody,
   createRequestBody,
   decisionBody,
-  errorBody,
   idParams,
   purchaseRequest,
   type PurchaseRequest,
@@ -36,8 +35,9 @@ import { HttpError } from "../../plugins/errors.ts";
 import { loadRequest, loadVisibleRequest, visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
 import { decodeCursor, encodeCursor, nextLink } from "../../http/pagination.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const errors = commandErrors;
 
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);

@@ -8,7 +8,8 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { ruleAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
-import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["approval-rules"];
 
@@ -23,13 +24,13 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.get(
     "/api/approval-rules",
-    { preValidation: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...errorResponses } } },
+    { preValidation: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...commandErrors } } },
     async () => listApprovalRules(deps.db),
   );
 
   app.post(
     "/api/approval-rules",
-    { preValidation: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...errorResponses } } },
+    { preValidation: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
       await checkCategory(request.body.category_id);
@@ -43,7 +44,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.patch(
     "/api/approval-rules/:id",
-    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...errorResponses } } },
+    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...commandErrors } } },
     async (request, reply) => {
       await checkCategory(request.body.category_id);
       return runCommand(deps, request, reply, {
@@ -55,7 +56,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.delete(
     "/api/approval-rules/:id",
-    { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,

@@ -1,7 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createUserBody, createUserResponse, emailTakenMessage, errorBody, errorCodes, user, type CreateUserResponse, type User } from "@procure/contracts";
+import { createUserBody, createUserResponse, emailTakenMessage, errorCodes, user, type CreateUserResponse, type User } from "@procure/contracts";
 import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
 import { listUsers } from "@procure/projections";
@@ -11,8 +11,9 @@ import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
 import { storeCredentials } from "../auth/credentials.ts";
 import { registeredUser } from "../auth/registered-user.ts";
+import { errorResponses } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
+const errors = errorResponses(400, 401, 403, 409);
 
 const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);

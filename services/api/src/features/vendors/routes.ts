@@ -1,7 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createVendorBody, errorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
+import { createVendorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
 import { changeVendor, registerVendor, vendorNameStreamId, vendorStreamId } from "@procure/domain";
 import { getVendor, listVendors } from "@procure/projections/purchasing/index";
 import type { AppDeps } from "../../deps.ts";
@@ -11,8 +11,9 @@ import { nextLink } from "../../http/pagination.ts";
 import { decodeKeyCursor, encodeKeyCursor } from "../../http/key-cursor.ts";
 import { loadVendor, vendorNamed } from "../../commands/streams.ts";
 import { vendorHistoryOf } from "./vendor-history.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const errors = commandErrors;
 
 const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);

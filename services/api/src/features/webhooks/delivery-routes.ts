@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { deliveryListQuery, errorBody, idParams, webhookDelivery, webhookDeliveryParams } from "@procure/contracts";
+import { deliveryListQuery, idParams, webhookDelivery, webhookDeliveryParams } from "@procure/contracts";
 import { getWebhookEndpoint } from "@procure/projections/webhooks/index";
 import { getDelivery, listDeliveries, queueTestEvent, replayDelivery } from "@procure/webhooks";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { errorResponses } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The delivery log of an endpoint, replays and test events. These write the dispatcher's delivery table, not the

@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   createdWebhookEndpoint,
   createWebhookBody,
-  errorBody,
   errorCodes,
   idParams,
   rotatedWebhookSecret,
@@ -21,8 +20,9 @@ import { newId } from "../../commands/new-id.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { endpointView, evolveEndpoint, loadEndpoint, type EndpointState } from "./endpoint-stream.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const errors = commandErrors;
 const reads = ["webhook-endpoints"];
 
 const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -23,7 +23,8 @@ import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { encodeCursor, nextLink } from "../../http/pagination.ts";
 import { workOrderAggregate } from "../../commands/aggregates.ts";
-import { decideOn, errorResponses, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["work-orders"];
 
@@ -72,7 +73,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
 
   app.get(
     "/api/work-orders",
-    { ...staff, schema: { tags, querystring: workOrderListQuery, response: { 200: z.array(workOrder), ...errorResponses } } },
+    { ...staff, schema: { tags, querystring: workOrderListQuery, response: { 200: z.array(workOrder), ...commandErrors } } },
     async (request, reply) => {
       const { limit = 200, cursor, ...filter } = request.query;
       const rows = await listWorkOrders(deps.db, { ...filter, limit, cursor: decodeCursor(cursor) });
@@ -84,13 +85,13 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
 
   app.get(
     "/api/work-orders/:id",
-    { ...staff, schema: { tags, params: workOrderParams, response: { 200: workOrder, ...errorResponses } } },
+    { ...staff, schema: { tags, params: workOrderParams, response: { 200: workOrder, ...commandErrors } } },
     async (request) => answer(request.params.id)(),
   );
 
   app.patch(
     "/api/work-orders/:id",
-    { ...staff, schema: { tags, params: workOrderParams, body: updateWorkOrderBody, response: { 200: workOrder, ...errorResponses } } },
+    { ...staff, schema: { tags, params: workOrderParams, body: updateWorkOrderBody, response: { 200: workOrder, ...commandErrors } } },
     async (request, reply) => {
       const { id } = request.params;
       const change = { owner: await ownerOf(deps, request.body), status: request.body.status, note: request.body.note };
@@ -103,7 +104,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
 
   app.get(
     "/api/work-orders/:id/timeline",
-    { ...staff, schema: { tags, params: workOrderParams, response: { 200: z.array(workOrderTimelineEntry), ...errorResponses } } },
+    { ...staff, schema: { tags, params: workOrderParams, response: { 200: z.array(workOrderTimelineEntry), ...commandErrors } } },
     async (request) => {
       await answer(request.params.id)();
       return listWorkOrderTimeline(deps.db, request.params.id);

@@ -1,0 +1,11 @@
+import { errorBody } from "@procure/contracts";
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+/** The one error shape under each status a route may answer, for its schema and so for the OpenAPI document. */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
+}
+
+/** What a command route may answer besides success: bad input, no session or right, unknown id, conflict, replay mismatch. */
+export const commandErrors = errorResponses(400, 401, 403, 404, 409, 422);
