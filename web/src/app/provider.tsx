@@ -1,20 +1,19 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { Toaster } from "sonner";
 import { createQueryClient } from "@/lib/query-client";
-import { SessionProvider, useSession } from "@/lib/auth";
+import { SessionProvider } from "@/lib/auth";
 import { ThemeProvider, useTheme } from "@/lib/theme";
-import { useLiveInvalidation } from "@/lib/live";
 
-function LiveBridge() {
-  const { status, token } = useSession();
-  useLiveInvalidation(status === "authenticated" ? token : null);
-  return null;
-}
+// Only the workspace's screens raise toasts, so the public pages' first load goes without the toast library.
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} position="top-right" richColors closeButton />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} position="top-right" richColors closeButton />
+    </Suspense>
+  );
 }
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -23,7 +22,6 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <QueryClientProvider client={client}>
       <ThemeProvider>
         <SessionProvider>
-          <LiveBridge />
           {children}
           <ThemedToaster />
         </SessionProvider>

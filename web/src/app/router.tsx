@@ -1,8 +1,8 @@
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/components/layout/route-handle";
-import { WorkspaceRoot } from "./routes/app/workspace-root";
 import { SectionError } from "./errors/section-error";
+import { sectionModules } from "./routes/app/section-modules";
 
 const handle = (value: RouteHandle) => value;
 
@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
   { path: paths.auth.signup.path, lazy: () => import("./routes/signup") },
   {
     path: paths.app.root.path,
-    element: <WorkspaceRoot />,
+    lazy: () => import("./routes/app/workspace-root"),
     handle: handle({ crumb: "Workspace" }),
     children: [
       {
@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: () => import("./routes/app/dashboard"),
+            lazy: sectionModules.dashboard,
             handle: handle({
               crumb: "Dashboard",
               title: "Dashboard",
@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.requests.path,
-            lazy: () => import("./routes/app/requests"),
+            lazy: sectionModules.requests,
             handle: handle({
               crumb: "Requests",
               title: "Requests",
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.approvals.path,
-            lazy: () => import("./routes/app/approvals"),
+            lazy: sectionModules.approvals,
             handle: handle({
               crumb: "Approvals",
               title: "Approvals",
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.purchaseOrders.path,
-            lazy: () => import("./routes/app/purchase-orders"),
+            lazy: sectionModules["purchase-orders"],
             handle: handle({
               crumb: "Purchase orders",
               title: "Purchase orders",
@@ -71,10 +71,11 @@ export const routes: RouteObject[] = [
                 { label: "Requests", href: paths.app.requests.getHref(), section: "requests" },
               ],
             }),
+            children: [{ path: paths.app.orderRequest.path, lazy: () => import("./routes/app/order-request-detail"), handle: handle({ crumb: "Request" }) }],
           },
           {
             path: paths.app.catalog.path,
-            lazy: () => import("./routes/app/catalogue"),
+            lazy: sectionModules.catalogue,
             handle: handle({
               crumb: "Catalogue",
               title: "Catalogue",
@@ -87,7 +88,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.vendors.path,
-            lazy: () => import("./routes/app/vendors"),
+            lazy: sectionModules.vendors,
             handle: handle({
               crumb: "Vendors",
               title: "Vendors",
@@ -100,7 +101,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.integrations.path,
-            lazy: () => import("./routes/app/integrations"),
+            lazy: sectionModules.integrations,
             handle: handle({
               crumb: "Integrations",
               title: "Integrations",
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.settings.path,
-            lazy: () => import("./routes/app/settings"),
+            lazy: sectionModules.settings,
             handle: handle({
               crumb: "Settings",
               title: "Settings",

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { meResponse, normalizeRole, type Role, type User } from "@procure/contracts";
+import type { Role, User } from "@procure/contracts";
 import { api, joinUrl, onUnauthorized } from "./api-client";
 import { env } from "../config/env";
 import { storage } from "./storage";
@@ -18,8 +18,10 @@ type SessionContextValue = {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/** The schema comes with the answer rather than before the first paint: every page starts here, most never parse. */
 export async function getMe(signal?: AbortSignal): Promise<User> {
-  const parsed = meResponse.safeParse(await api.get<unknown>("/api/me", signal));
+  const [{ meResponse }, body] = await Promise.all([import("@procure/contracts/auth"), api.get<unknown>("/api/me", signal)]);
+  const parsed = meResponse.safeParse(body);
   if (!parsed.success) throw new Error("The session check returned no user.");
   return parsed.data.user;
 }
@@ -33,7 +35,8 @@ type State = { status: SessionStatus; user: User | null; token: string | null };
 
 function initialState(): State {
   const token = storage.getToken();
-  return token ? { status: "checking", user: storage.getUser(), token } : { status: "unauthenticated", user: null, token: null };
+  // The stored user is not trusted: the session check below answers who this is before anything is shown.
+  return token ? { status: "checking", user: null, token } : { status: "unauthenticated", user: null, token: null };
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -78,7 +81,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [checking]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ ...state, role: normalizeRole(state.user?.role), signIn, signOut }),
+    // Users only come from answers parsed with the contracts' schema, whose role is always a known one; without a
+    // user the role is the least privileged (spec section 6).
+    () => ({ ...state, role: state.user?.role ?? "requester", signIn, signOut }),
     [state, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { finiteOrZero, formatCurrency, normalizeStatus, parseDate } from "@procure/contracts";
 
 export { finiteOrZero, formatCurrency, normalizeStatus, parseDate };
@@ -43,32 +43,39 @@ function prefersReducedMotion() {
     && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Animates from the previously shown value to the target; honours reduced-motion. */
-export function useCountUp(target: number, duration = COUNT_UP_MS): number {
+/**
+ * Animates the text of the element `ref` is put on, from the previously shown value to the target; honours
+ * reduced motion. Each frame writes the text directly: a React render per frame would keep preempting a navigation
+ * started meanwhile, and the next screen would wait for the animation to end.
+ */
+export function useCountUp<E extends HTMLElement>(target: number, format: (n: number) => string, duration = COUNT_UP_MS) {
   const goal = finiteOrZero(target);
-  const [value, setValue] = useState(0);
+  const ref = useRef<E>(null);
   const shown = useRef(0);
+  const formatRef = useRef(format);
+  formatRef.current = format;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const paint = (n: number) => {
+      shown.current = n;
+      if (ref.current) ref.current.textContent = formatRef.current(n);
+    };
     const from = shown.current;
     if (from === goal || duration <= 0 || prefersReducedMotion() || typeof requestAnimationFrame !== "function") {
-      shown.current = goal;
-      setValue(goal);
+      paint(goal);
       return;
     }
+    paint(from);
     let frame = 0;
     const start = performance.now();
     const tick = (now: number) => {
       const progress = Math.min(1, (now - start) / duration);
-      const eased = 1 - (1 - progress) ** 3;
-      const next = from + (goal - from) * eased;
-      shown.current = next;
-      setValue(next);
+      paint(from + (goal - from) * (1 - (1 - progress) ** 3));
       if (progress < 1) frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
   }, [goal, duration]);
 
-  return value;
+  return ref;
 }

@@ -1,4 +1,4 @@
-import { user as userSchema, type User } from "@procure/contracts";
+import type { User } from "@procure/contracts";
 
 const TOKEN_KEY = "token";
 const USER_KEY = "user";
@@ -26,16 +26,6 @@ function write(key: string, value: string | null) {
 
 export const storage = {
   getToken: () => read(TOKEN_KEY),
-  getUser: (): User | null => {
-    const raw = read(USER_KEY);
-    if (!raw) return null;
-    try {
-      const parsed = userSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  },
   setSession: (token: string, user: User) => {
     write(TOKEN_KEY, token);
     write(USER_KEY, JSON.stringify(user));

@@ -1,11 +1,23 @@
 import { AppShell } from "@/components/layout/app-shell";
 import { InboxDropdown } from "@/features/inbox/components/inbox-dropdown";
 import { SessionGuard } from "@/app/guards/session-guard";
+import { useSession } from "@/lib/auth";
+import { useLiveInvalidation } from "@/lib/live";
+import { usePreloadSections } from "./use-preload-sections";
 
-export function WorkspaceRoot() {
+/** The signed-in workspace: loaded as its own chunk, so the public pages never download the shell. */
+export function Component() {
   return (
     <SessionGuard>
-      <AppShell inbox={<InboxDropdown />} />
+      <Workspace />
     </SessionGuard>
   );
+}
+
+/** Inside the session guard, so the live socket and the preloads start only for a signed-in user. */
+function Workspace() {
+  const { role, token } = useSession();
+  usePreloadSections(role);
+  useLiveInvalidation(token);
+  return <AppShell inbox={<InboxDropdown />} />;
 }

@@ -1,0 +1,16 @@
+import type { Section } from "@procure/contracts";
+
+/**
+ * The code of each workspace section, loaded on first visit. The router's lazy routes and the idle-time preload
+ * share these functions, so a preloaded section opens without a round trip for its code.
+ */
+export const sectionModules = {
+  dashboard: () => import("./dashboard"),
+  requests: () => import("./requests"),
+  approvals: () => import("./approvals"),
+  "purchase-orders": () => import("./purchase-orders"),
+  catalogue: () => import("./catalogue"),
+  vendors: () => import("./vendors"),
+  integrations: () => import("./integrations"),
+  settings: () => import("./settings"),
+} satisfies Record<Section, () => Promise<unknown>>;
