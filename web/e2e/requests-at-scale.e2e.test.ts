@@ -110,7 +110,7 @@ describe(`the requests list with ${SEEDED.toLocaleString("en-US")} more requests
       mostRows = Math.max(mostRows, await renderedRows(page));
     }
     await oldest.waitFor({ timeout: 1_000 });
-    await page.getByText(`Showing ${total} of ${total}`).waitFor();
+    await page.getByText(`Showing ${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`).waitFor();
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
     expect(mostRows).toBeLessThan(80);
     await screenshotView(page, "requests-scale-oldest");
@@ -120,7 +120,7 @@ describe(`the requests list with ${SEEDED.toLocaleString("en-US")} more requests
     const { page } = await product.open();
     await signIn(page, product.url, emailOf("admin"));
     await page.goto(`${product.url}/app/requests`);
-    const showing = page.getByText(/^Showing \d+ of/);
+    const showing = page.getByText(/^Showing [\d,]+ of/);
     await showing.waitFor();
     const before = figure((await showing.textContent())?.split(" of ")[0] ?? "");
     await page.getByRole("button", { name: "Load more" }).focus();

@@ -193,9 +193,9 @@ describe("the requests list at more rows than a page", () => {
     await page.goto(`${product.url}/app/requests`);
     const allChip = page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: /^All/ });
     await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBeGreaterThan(120);
-    await expect.poll(async () => /^Showing 50 of \d+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
+    await expect.poll(async () => /^Showing 50 of [\d,]+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
     await page.getByRole("button", { name: "Load more" }).click();
-    await expect.poll(async () => /^Showing 100 of \d+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
+    await expect.poll(async () => /^Showing 100 of [\d,]+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
 
     await page.getByRole("searchbox", { name: "Search requests" }).fill("bulk chair");
     await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBe(120);

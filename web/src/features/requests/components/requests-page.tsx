@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useState } from "react";
 import { Outlet, useSearchParams } from "react-router-dom";
 import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { Notice } from "@/components/ui/notice";
 import { useRequestPages } from "../api/get-requests";
 import { useRequestSummary } from "../api/get-request-summary";
@@ -75,7 +76,7 @@ export function RequestsPage() {
             <RequestsTable requests={rows} loading={pages.isPending} emptyMessage="No matching requests found." onNearEnd={loadMore} />
             {rows.length > 0 ? (
               <div className="card-footer list-more">
-                <span className="subtle">{`Showing ${rows.length} of ${total ?? rows.length}`}</span>
+                <span className="subtle">{`Showing ${formatCount(rows.length)} of ${formatCount(total ?? rows.length)}`}</span>
                 {hasNextPage ? (
                   <button type="button" className="btn btn-sm" disabled={isFetchingNextPage} onClick={loadMore}>
                     {isFetchingNextPage ? "Loading…" : "Load more"}
