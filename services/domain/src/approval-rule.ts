@@ -10,6 +10,7 @@ import {
 } from "@procure/contracts";
 import { invalid, notFound } from "./domain-error.ts";
 import { applyPatch, sameData } from "./catalogue.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 type RuleData = EventData<"ApprovalRuleCreated">;
 
@@ -123,3 +124,5 @@ function compareBigInt(a: string, b: string): number {
 export function pickRule<R extends RoutableRule>(rules: readonly R[], input: RouteInput): R | null {
   return rules.filter((r) => ruleMatches(r, input)).sort(compareRulePriority)[0] ?? null;
 }
+
+export const ruleDecider: StreamDecider<RuleState> = { streamType: "rule", streamId: ruleStreamId, initialState: initialRuleState, evolve: evolveRule };

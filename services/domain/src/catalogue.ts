@@ -9,6 +9,7 @@ import type {
   VendorFeedBody,
 } from "@procure/contracts";
 import { conflict, invalid, notFound } from "./domain-error.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 /** Applies the fields a PATCH named (undefined means "not mentioned") over the current state. */
 export function applyPatch<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): T {
@@ -162,3 +163,11 @@ export function recordPunchoutTransactions(state: PunchoutState, carts: number, 
   if (state.data.status === "disabled") throw conflict("This PunchOut connection is disabled.");
   return [{ type: "PunchoutTransactionsRecorded", data: { connection_id: state.data.connection_id, carts, successful_carts: successful } }];
 }
+
+export const categoryDecider: StreamDecider<CategoryState> = { streamType: "category", streamId: categoryStreamId, initialState: initialCategoryState, evolve: evolveCategory };
+
+export const itemDecider: StreamDecider<ItemState> = { streamType: "catalogue", streamId: catalogueItemStreamId, initialState: initialItemState, evolve: evolveItem };
+
+export const feedDecider: StreamDecider<FeedState> = { streamType: "catalogue", streamId: vendorFeedStreamId, initialState: initialFeedState, evolve: evolveFeed };
+
+export const punchoutDecider: StreamDecider<PunchoutState> = { streamType: "catalogue", streamId: punchoutStreamId, initialState: initialPunchoutState, evolve: evolvePunchout };

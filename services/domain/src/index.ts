@@ -7,3 +7,4 @@ export * from "./purchase-order.ts";
 export * from "./catalogue.ts";
 export * from "./approval-rule.ts";
 export * from "./work-order.ts";
+export * from "./stream-decider.ts";

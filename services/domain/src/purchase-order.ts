@@ -2,6 +2,7 @@ import { poNumberKey, vendorNameMessage, type EventData, type NewEvent, type Sto
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
 import { linkRequestToOrder, type RequestState } from "./purchase-request.ts";
 import type { VendorState } from "./vendor.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 export type OrderFields = Omit<EventData<"PurchaseOrderSaved">, "order_id">;
 
@@ -100,3 +101,5 @@ export function deleteOrder(state: OrderState): NewEvent[] {
   if (!state.exists || state.deleted) throw notFound("Purchase order not found.");
   return [{ type: "PurchaseOrderDeleted", data: { order_id: state.id, po_number: state.fields.po_number } }];
 }
+
+export const orderDecider: StreamDecider<OrderState> = { streamType: "order", streamId: orderStreamId, initialState: initialOrderState, evolve: evolveOrder };

@@ -1,6 +1,7 @@
 import type { ApprovalStage, EventData, NewEvent, Role, StoredEvent } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { conflict, forbidden, notFound } from "./domain-error.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 export type RequestState =
   | { exists: false }
@@ -122,3 +123,5 @@ export function unlinkRequestFromOrder(state: RequestState, orderId: string): Ne
 export function stagesFor(roles: readonly Role[]): ApprovalStage[] {
   return roles.map((role) => ({ role, status: "waiting", decided_by: null, decided_at: null }));
 }
+
+export const requestDecider: StreamDecider<RequestState> = { streamType: "request", streamId: requestStreamId, initialState: initialRequestState, evolve: evolveRequest };

@@ -1,5 +1,6 @@
 import { vendorNameKey, type EventData, type NewEvent, type StoredEvent, type VendorStatus } from "@procure/contracts";
 import { conflict, notFound } from "./domain-error.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 export type VendorDetails = Omit<EventData<"VendorUpdated">, "vendor_id">;
 
@@ -71,3 +72,5 @@ export function changeVendor(state: VendorState, changes: VendorChanges): NewEve
   }
   return events;
 }
+
+export const vendorDecider: StreamDecider<VendorState> = { streamType: "vendor", streamId: vendorStreamId, initialState: initialVendorState, evolve: evolveVendor };

@@ -1,5 +1,6 @@
 import type { CreateWorkOrderBody, EventData, NewEvent, StoredEvent } from "@procure/contracts";
 import { notFound } from "./domain-error.ts";
+import type { StreamDecider } from "./stream-decider.ts";
 
 type WorkOrderStatus = EventData<"WorkOrderStatusChanged">["to_status"];
 
@@ -73,3 +74,5 @@ export function updateWorkOrder(state: WorkOrderState, change: WorkOrderChange):
   }
   return events;
 }
+
+export const workOrderDecider: StreamDecider<WorkOrderState> = { streamType: "work-order", streamId: workOrderStreamId, initialState: initialWorkOrderState, evolve: evolveWorkOrder };

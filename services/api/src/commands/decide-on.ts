@@ -1,26 +1,20 @@
-import { errorCodes, type NewEvent, type StoredEvent, type StreamType } from "@procure/contracts";
+import { errorCodes, type NewEvent } from "@procure/contracts";
+import type { StreamDecider } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { loadStream } from "./load-stream.ts";
 import { HttpError } from "../plugins/errors.ts";
 
-/** How to find and fold one kind of stream: enough to load state and append with its expected version. */
-export type Aggregate<S> = {
-  streamType: StreamType;
-  streamId: (id: string) => string;
-  evolve: (state: S, event: StoredEvent) => S;
-  initial: S;
-};
-
-export function loadAggregate<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string) {
-  return loadStream(deps, aggregate.streamId(id), aggregate.evolve, aggregate.initial);
+/** The stream of `id` read once and folded by its decider, with the version the next append must expect. */
+export function loadState<S>(deps: AppDeps, decider: StreamDecider<S>, id: string) {
+  return loadStream(deps, decider.streamId(id), decider.evolve, decider.initialState);
 }
 
 /** A runCommand `decide` for one stream: load it, let the domain decide, append at the version read. */
-export function decideOn<S>(deps: AppDeps, aggregate: Aggregate<S>, id: string, decide: (state: S) => NewEvent[]) {
+export function decideOn<S>(deps: AppDeps, decider: StreamDecider<S>, id: string, decide: (state: S) => NewEvent[]) {
   return async (): Promise<StreamAppend[]> => {
-    const { state, version } = await loadAggregate(deps, aggregate, id);
-    return [{ streamType: aggregate.streamType, streamId: aggregate.streamId(id), expectedVersion: version, events: decide(state) }];
+    const { state, version } = await loadState(deps, decider, id);
+    return [{ streamType: decider.streamType, streamId: decider.streamId(id), expectedVersion: version, events: decide(state) }];
   };
 }
 

@@ -1,18 +1,9 @@
-import {
-  evolveOrder,
-  evolveVendor,
-  initialOrderState,
-  initialVendorState,
-  orderStreamId,
-  poNumberStreamId,
-  vendorNameStreamId,
-  vendorStreamId,
-} from "@procure/domain";
+import { orderDecider, poNumberStreamId, vendorDecider, vendorNameStreamId } from "@procure/domain";
 import type { AppDeps } from "../deps.ts";
-import { loadStream } from "./load-stream.ts";
+import { loadState } from "./decide-on.ts";
 
-export const loadVendor = (deps: AppDeps, id: string) => loadStream(deps, vendorStreamId(id), evolveVendor, initialVendorState);
-export const loadOrder = (deps: AppDeps, id: string) => loadStream(deps, orderStreamId(id), evolveOrder, initialOrderState);
+export const loadVendor = (deps: AppDeps, id: string) => loadState(deps, vendorDecider, id);
+export const loadOrder = (deps: AppDeps, id: string) => loadState(deps, orderDecider, id);
 
 /** The order holding a PO number, or null while it is free. */
 export async function poNumberHolder(deps: AppDeps, poNumber: string): Promise<string | null> {

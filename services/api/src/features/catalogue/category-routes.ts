@@ -8,13 +8,12 @@ import {
   categorySummary,
   idParams,
 } from "@procure/contracts";
-import { archiveCategory, createCategory, updateCategory } from "@procure/domain";
+import { archiveCategory, categoryDecider, createCategory, updateCategory } from "@procure/domain";
 import { listCategorySummaries } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
-import { categoryAggregate } from "../../commands/aggregates.ts";
 import { parentLineage } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -40,7 +39,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const lineage = await parentLineage(deps, request.body.parent_id);
       return runCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, categoryAggregate, id, () => createCategory(id, request.body, lineage)),
+        decide: decideOn(deps, categoryDecider, id, () => createCategory(id, request.body, lineage)),
         respond: summary(id),
       });
     },
@@ -56,7 +55,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const { id } = request.params;
       const lineage = await parentLineage(deps, request.body.parent_id);
       return runCommand(deps, request, reply, {
-        decide: decideOn(deps, categoryAggregate, id, (state) => updateCategory(state, request.body, lineage)),
+        decide: decideOn(deps, categoryDecider, id, (state) => updateCategory(state, request.body, lineage)),
         respond: summary(id),
       });
     },
@@ -69,7 +68,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,
-        decide: decideOn(deps, categoryAggregate, request.params.id, archiveCategory),
+        decide: decideOn(deps, categoryDecider, request.params.id, archiveCategory),
         respond: async () => null,
       }),
   );

@@ -1,14 +1,13 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
-import { createItem, updateItem } from "@procure/domain";
+import { createItem, itemDecider, updateItem } from "@procure/domain";
 import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { itemAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
@@ -32,7 +31,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       await requireFreeSku(deps, request.body.sku, id);
       return runCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, itemAggregate, id, () => createItem(id, request.body)),
+        decide: decideOn(deps, itemDecider, id, () => createItem(id, request.body)),
         respond: answer(id),
       });
     },
@@ -49,7 +48,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
       return runCommand(deps, request, reply, {
-        decide: decideOn(deps, itemAggregate, id, (state) => updateItem(state, request.body)),
+        decide: decideOn(deps, itemDecider, id, (state) => updateItem(state, request.body)),
         respond: answer(id),
       });
     },

@@ -11,12 +11,12 @@ import {
   vendorFeedBody,
 } from "@procure/contracts";
 import * as domain from "@procure/domain";
+import { feedDecider, punchoutDecider } from "@procure/domain";
 import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
-import { feedAggregate, punchoutAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["catalogue"];
@@ -33,7 +33,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     await requireActiveCategory(deps, request.body.category_id);
     return runCommand(deps, request, reply, {
       status: 201,
-      decide: decideOn(deps, feedAggregate, id, () => domain.registerFeed(id, request.body)),
+      decide: decideOn(deps, feedDecider, id, () => domain.registerFeed(id, request.body)),
       respond: feed(id),
     });
   });
@@ -43,7 +43,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
-        decide: decideOn(deps, feedAggregate, request.params.id, (state) => domain.recordFeedImport(state, request.body)),
+        decide: decideOn(deps, feedDecider, request.params.id, (state) => domain.recordFeedImport(state, request.body)),
         respond: feed(request.params.id),
       }),
   );
@@ -53,7 +53,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
-        decide: decideOn(deps, feedAggregate, request.params.id, domain.reviewFeedChanges),
+        decide: decideOn(deps, feedDecider, request.params.id, domain.reviewFeedChanges),
         respond: feed(request.params.id),
       }),
   );
@@ -66,7 +66,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
       await requireActiveCategory(deps, request.body.category_id);
       return runCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, punchoutAggregate, id, () => domain.createPunchoutConnection(id, request.body)),
+        decide: decideOn(deps, punchoutDecider, id, () => domain.createPunchoutConnection(id, request.body)),
         respond: connection(id),
       });
     },
@@ -78,7 +78,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       return runCommand(deps, request, reply, {
-        decide: decideOn(deps, punchoutAggregate, request.params.id, (state) => domain.updatePunchoutConnection(state, request.body)),
+        decide: decideOn(deps, punchoutDecider, request.params.id, (state) => domain.updatePunchoutConnection(state, request.body)),
         respond: connection(request.params.id),
       });
     },
@@ -89,7 +89,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) =>
       runCommand(deps, request, reply, {
-        decide: decideOn(deps, punchoutAggregate, request.params.id, (state) =>
+        decide: decideOn(deps, punchoutDecider, request.params.id, (state) =>
           domain.recordPunchoutTransactions(state, request.body.carts, request.body.successful_carts),
         ),
         respond: connection(request.params.id),

@@ -1,8 +1,8 @@
 import { can, type PurchaseRequest } from "@procure/contracts";
-import { evolveRequest, initialRequestState, requestStreamId, type Actor } from "@procure/domain";
+import { requestDecider, type Actor } from "@procure/domain";
 import { getRequest } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { loadStream } from "../../commands/load-stream.ts";
+import { loadState } from "../../commands/decide-on.ts";
 import { HttpError } from "../../plugins/errors.ts";
 
 export function maySeeRequest(actor: Actor, request: Pick<PurchaseRequest, "requester_id">): boolean {
@@ -20,7 +20,7 @@ export async function visibleRequest(deps: AppDeps, actor: Actor, id: string): P
 
 /** The request's decision state from its stream: what commands decide on, whatever the read models' lag. */
 export function loadRequest(deps: AppDeps, id: string) {
-  return loadStream(deps, requestStreamId(id), evolveRequest, initialRequestState);
+  return loadState(deps, requestDecider, id);
 }
 
 /** Like `visibleRequest`, for commands: checked against the stream, so a just-created request is found. */

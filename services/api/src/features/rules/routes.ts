@@ -2,13 +2,12 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody } from "@procure/contracts";
-import { createRule, deleteRule, updateRule } from "@procure/domain";
+import { createRule, deleteRule, ruleDecider, updateRule } from "@procure/domain";
 import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
-import { ruleAggregate } from "../../commands/aggregates.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["approval-rules"];
@@ -36,7 +35,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       await checkCategory(request.body.category_id);
       return runCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, ruleAggregate, id, () => createRule(id, request.body)),
+        decide: decideOn(deps, ruleDecider, id, () => createRule(id, request.body)),
         respond: answer(id),
       });
     },
@@ -48,7 +47,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       await checkCategory(request.body.category_id);
       return runCommand(deps, request, reply, {
-        decide: decideOn(deps, ruleAggregate, request.params.id, (state) => updateRule(state, request.body)),
+        decide: decideOn(deps, ruleDecider, request.params.id, (state) => updateRule(state, request.body)),
         respond: answer(request.params.id),
       });
     },
@@ -60,7 +59,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) =>
       runCommand(deps, request, reply, {
         status: 204,
-        decide: decideOn(deps, ruleAggregate, request.params.id, deleteRule),
+        decide: decideOn(deps, ruleDecider, request.params.id, deleteRule),
         respond: async () => null,
       }),
   );

@@ -15,15 +15,14 @@ import {
   workOrderTimelineEntry,
   type UpdateWorkOrderBody,
 } from "@procure/contracts";
-import { submitWorkOrder, updateWorkOrder, workOrderCode, type WorkOrderChange } from "@procure/domain";
+import { submitWorkOrder, updateWorkOrder, type WorkOrderChange, workOrderCode, workOrderDecider } from "@procure/domain";
 import { findUserById } from "@procure/projections";
 import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue/index";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { encodeCursor, nextLink } from "../../http/pagination.ts";
-import { workOrderAggregate } from "../../commands/aggregates.ts";
-import { decideOn, rowOr404 } from "../../commands/aggregate.ts";
+import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["work-orders"];
@@ -61,7 +60,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
         retryOnConflict: true,
         decide: async () => {
           id = workOrderCode(randomBytes(6));
-          return decideOn(deps, workOrderAggregate, id, () => submitWorkOrder(id, request.body))();
+          return decideOn(deps, workOrderDecider, id, () => submitWorkOrder(id, request.body))();
         },
         respond: async () => ({ id }),
       });
@@ -96,7 +95,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
       const { id } = request.params;
       const change = { owner: await ownerOf(deps, request.body), status: request.body.status, note: request.body.note };
       return runCommand(deps, request, reply, {
-        decide: decideOn(deps, workOrderAggregate, id, (state) => updateWorkOrder(state, change)),
+        decide: decideOn(deps, workOrderDecider, id, (state) => updateWorkOrder(state, change)),
         respond: answer(id),
       });
     },
