@@ -1,13 +1,9 @@
-/** Keyset cursors: "<timestamp>|<id>" in base64url, so pages stay stable while rows are added. */
-export function encodeCursor(at: string, id: string): string {
-  return Buffer.from(`${at}|${id}`).toString("base64url");
-}
+import { decodeCursor, isTimestamp, isUuid } from "./cursor.ts";
 
-export function decodeCursor(cursor: string | undefined): { updatedAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [updatedAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return { updatedAt, id };
+/** A list sorted by time then id resumes after this row. */
+export function decodeTimeCursor(cursor: string | undefined): { updatedAt: string; id: string } | undefined {
+  const parts = decodeCursor(cursor, [isTimestamp, isUuid]);
+  return parts && { updatedAt: parts[0]!, id: parts[1]! };
 }
 
 export function nextLink(url: string, cursor: string): string {

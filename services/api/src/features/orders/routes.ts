@@ -9,7 +9,8 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { releaseLinkedRequest } from "./release-request.ts";
-import { decodeCursor, encodeCursor, nextLink } from "../../http/pagination.ts";
+import { encodeCursor } from "../../http/cursor.ts";
+import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { decideSaveOrder, type OrderInput } from "./save-order.ts";
 import { loadOrder } from "../../commands/streams.ts";
@@ -58,7 +59,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
         requestId: q.request_id,
         overdueBefore: q.overdue === "true" ? localDay(new Date()) : undefined,
         limit,
-        cursor: decodeCursor(q.cursor),
+        cursor: decodeTimeCursor(q.cursor),
       });
       const last = rows.at(-1);
       if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));

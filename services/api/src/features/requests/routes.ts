@@ -34,7 +34,8 @@ import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { loadRequest, loadVisibleRequest, visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
-import { decodeCursor, encodeCursor, nextLink } from "../../http/pagination.ts";
+import { encodeCursor } from "../../http/cursor.ts";
+import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const errors = commandErrors;
@@ -89,7 +90,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
         awaitingRole: q.awaiting_me === "true" ? request.actor.role : undefined,
         limit,
         order: q.order,
-        cursor: decodeCursor(q.cursor),
+        cursor: decodeTimeCursor(q.cursor),
       });
       const last = rows.at(-1);
       const at = (row: PurchaseRequest) => (q.order === "oldest" ? row.created_at : row.updated_at);

@@ -8,10 +8,16 @@ import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { nextLink } from "../../http/pagination.ts";
-import { decodeKeyCursor, encodeKeyCursor } from "../../http/key-cursor.ts";
+import { decodeCursor, encodeCursor, isAnyText, isUuid } from "../../http/cursor.ts";
 import { loadVendor, vendorNamed } from "../../commands/streams.ts";
 import { vendorHistoryOf } from "./vendor-history.ts";
 import { commandErrors } from "../../http/error-responses.ts";
+
+/** Vendors page by name, then id. */
+function vendorAfter(cursor: string | undefined) {
+  const parts = decodeCursor(cursor, [isAnyText, isUuid]);
+  return parts && { key: parts[0]!, id: parts[1]! };
+}
 
 const errors = commandErrors;
 
@@ -30,9 +36,9 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       const { q, status, risk, cursor } = request.query;
       const limit = request.query.limit ?? 200;
-      const rows = await listVendors(deps.db, { q, status, risk, limit, after: decodeKeyCursor(cursor) });
+      const rows = await listVendors(deps.db, { q, status, risk, limit, after: vendorAfter(cursor) });
       const last = rows.at(-1);
-      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeKeyCursor(last.name.toLowerCase(), last.id)));
+      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.name.toLowerCase(), last.id)));
       return rows;
     },
   );

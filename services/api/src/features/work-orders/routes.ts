@@ -21,18 +21,17 @@ import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/pr
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { encodeCursor, nextLink } from "../../http/pagination.ts";
+import { decodeCursor, encodeCursor, isTimestamp } from "../../http/cursor.ts";
+import { nextLink } from "../../http/pagination.ts";
 import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["work-orders"];
 
-/** Work-order ids are short codes, not uuids, so their cursors are checked here rather than by the shared decoder. */
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9A-Z]{4,12}$/.test(id)) return undefined;
-  return { createdAt, id };
+/** Work-order ids are short codes, not uuids. */
+function workOrderAfter(cursor: string | undefined) {
+  const parts = decodeCursor(cursor, [isTimestamp, (id) => /^[0-9A-Z]{4,12}$/.test(id)]);
+  return parts && { createdAt: parts[0]!, id: parts[1]! };
 }
 
 /** The owner must be someone who can see and triage work orders. */
@@ -75,7 +74,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     { ...staff, schema: { tags, querystring: workOrderListQuery, response: { 200: z.array(workOrder), ...commandErrors } } },
     async (request, reply) => {
       const { limit = 200, cursor, ...filter } = request.query;
-      const rows = await listWorkOrders(deps.db, { ...filter, limit, cursor: decodeCursor(cursor) });
+      const rows = await listWorkOrders(deps.db, { ...filter, limit, cursor: workOrderAfter(cursor) });
       const last = rows.at(-1);
       if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.created_at, last.id)));
       return rows;
