@@ -22,3 +22,4 @@ export * from "./landing.ts";
 export * from "./safe-text.ts";
 export * from "./public-events.ts";
 export * from "./webhooks.ts";
+export * from "./decision-rule.ts";

@@ -1,4 +1,4 @@
-import type { ApprovalStage, EventData, NewEvent, Role, StoredEvent } from "@procure/contracts";
+import { decisionRefusal, type ApprovalStage, type EventData, type NewEvent, type Role, type StoredEvent } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { conflict, forbidden, notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
@@ -43,9 +43,6 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
   }
 }
 
-/** Roles that may decide a request that no approval rule routed. */
-export const deciderRoles: readonly Role[] = ["approver", "finance", "admin"];
-
 export function createRequest(data: EventData<"RequestCreated">): NewEvent[] {
   return [{ type: "RequestCreated", data }];
 }
@@ -61,17 +58,10 @@ function requirePending(state: Extract<RequestState, { exists: true }>) {
 
 /** The stage the actor would decide, or null for an unrouted request. Throws when the actor may not decide now. */
 function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor): number | null {
-  if (state.requesterId === actor.id) throw forbidden("You cannot approve or deny your own request.");
   const index = state.stages.findIndex((s) => s.status === "waiting");
-  if (index === -1) {
-    if (!deciderRoles.includes(actor.role)) throw forbidden("Your role cannot approve or deny requests.");
-    return null;
-  }
-  const stage = state.stages[index]!;
-  if (actor.role !== stage.role && actor.role !== "admin") {
-    throw forbidden(`This request is waiting for the ${stage.role} stage.`);
-  }
-  return index;
+  const refusal = decisionRefusal({ role: actor.role, userId: actor.id }, { requesterId: state.requesterId, stageRole: index === -1 ? null : state.stages[index]!.role });
+  if (refusal) throw forbidden(refusal);
+  return index === -1 ? null : index;
 }
 
 export function approveRequest(state: RequestState, actor: Actor, comment: string | null): NewEvent[] {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
-import { can, canSee, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
+import { canSee, decisionRefusal, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
 import { useRequestSummary } from "@/features/requests/api/get-request-summary";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
@@ -32,10 +32,7 @@ export function ApprovalsPage() {
   const total = summary.data?.counts.pending;
 
   const actionable = (request: PurchaseRequest) =>
-    Boolean(user) &&
-    can(role, "requests:decide") &&
-    request.requester_id !== user?.id &&
-    (!request.current_stage_role || request.current_stage_role === role || role === "admin");
+    user !== null && decisionRefusal({ role, userId: user.id }, { requesterId: request.requester_id, stageRole: request.current_stage_role }) === null;
 
   const confirm = () => {
     if (!confirming) return;

@@ -1,10 +1,7 @@
-import { can, normalizeStatus, type PurchaseRequest, type Role, type User } from "@procure/contracts";
+import { decisionRefusal, normalizeStatus, type PurchaseRequest, type Role, type User } from "@procure/contracts";
 
-/** Offer Approve/Deny only where the server would accept it: pending, a deciding role, and not one's own request. */
-export function canDecide(request: PurchaseRequest, user: User | null, role: Role): boolean {
+/** Offer Approve/Deny only where the server would accept it: a pending request the server's decision rule allows. */
+export function canDecide(request: Pick<PurchaseRequest, "status" | "requester_id" | "current_stage_role">, user: User | null, role: Role): boolean {
   if (!user || normalizeStatus(request.status) !== "pending") return false;
-  if (!can(role, "requests:decide")) return false;
-  if (request.requester_id === user.id) return false;
-  if (request.current_stage_role && request.current_stage_role !== role && role !== "admin") return false;
-  return true;
+  return decisionRefusal({ role, userId: user.id }, { requesterId: request.requester_id, stageRole: request.current_stage_role }) === null;
 }
