@@ -45,3 +45,18 @@ export async function insertRows<R>(
 export function inArray(column: string, values: readonly string[], type = "uuid"): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}[])`;
 }
+
+/**
+ * The distinct keys of a batch whose rows may already exist: those whose first event here is not their stream's
+ * first. A stream that starts in this batch has no row yet (the runner never hands a projection an event twice),
+ * so a batch of new requests loads nothing. Only for projections whose writes stay idempotent without the load
+ * (upserts guarded by version, inserts that do nothing on conflict): a replayed batch must change nothing.
+ */
+export function seenBefore<T extends { stream_version: number }>(items: readonly T[], key: (item: T) => string): string[] {
+  const first = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    if (!first.has(k)) first.set(k, item.stream_version);
+  }
+  return [...first].filter(([, version]) => version > 1).map(([k]) => k);
+}

@@ -1,7 +1,7 @@
 import { can, normalizeRole, type StoredEvent } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
 import { sql } from "kysely";
-import { distinct, inArray, insertRows } from "../batch.ts";
+import { inArray, insertRows, seenBefore } from "../batch.ts";
 import { json, landingTouch } from "./touches.ts";
 
 type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;
@@ -63,8 +63,8 @@ export const landingRequestsProjection: Projection = {
   tables: ["rm_landing_requests"],
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
   async apply(db, events) {
-    const ids = distinct(events, (e) => (e.data as { request_id: string }).request_id);
-    const stored = await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute();
+    const ids = seenBefore(events, (e) => (e.data as { request_id: string }).request_id);
+    const stored = ids.length ? await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute() : [];
     const rows = new Map<string, LandingRequest>(stored.map((row) => [row.request_id, row as unknown as LandingRequest]));
     const changed = new Map<string, LandingRequest>();
     for (const event of events) {

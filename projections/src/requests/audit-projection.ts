@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection } from "../projection.ts";
-import { distinct, inArray, insertRows, type ColumnTypes } from "../batch.ts";
+import { distinct, inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { requestOwners } from "./request-owners.ts";
 
 type RequestEvent = StoredEvent<
@@ -83,16 +83,18 @@ export const auditProjection: Projection = {
   reads: ["requests"],
   async apply(db, events) {
     const requestEvents = events as readonly RequestEvent[];
-    const ids = distinct(requestEvents, (e) => e.data.request_id);
+    const ids = seenBefore(requestEvents, (e) => e.data.request_id);
     // Each request's newest timeline row: where the next event's from-status comes from.
-    const newest = await db
-      .selectFrom("rm_request_audit")
-      .select(["request_id", "to_status", "stream_version"])
-      .distinctOn("request_id")
-      .where(inArray("request_id", ids))
-      .orderBy("request_id")
-      .orderBy("stream_version", "desc")
-      .execute();
+    const newest = ids.length
+      ? await db
+          .selectFrom("rm_request_audit")
+          .select(["request_id", "to_status", "stream_version"])
+          .distinctOn("request_id")
+          .where(inArray("request_id", ids))
+          .orderBy("request_id")
+          .orderBy("stream_version", "desc")
+          .execute()
+      : [];
     const latest = new Map(newest.map((row) => [row.request_id, row]));
     const rows: AuditRow[] = [];
     for (const e of requestEvents) {
@@ -118,7 +120,9 @@ export const auditProjection: Projection = {
     }
     await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`);
     const touchedIds = distinct(rows, (row) => row.request_id);
-    const owners = await requestOwners(db, touchedIds);
+    const owners = new Map<string, string>();
+    for (const e of requestEvents) if (e.type === "RequestCreated") owners.set(e.data.request_id, e.data.requester_id);
+    for (const [id, owner] of await requestOwners(db, touchedIds.filter((id) => !owners.has(id)))) owners.set(id, owner);
     return touchedIds.map((id) => ({ keys: [["requests", id, "audit"]], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { EventType, PurchaseRequest, StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
-import { distinct, inArray, insertRows, type ColumnTypes } from "../batch.ts";
+import { inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
 
 const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"];
@@ -41,8 +41,8 @@ export const requestsProjection: Projection = {
   tables: ["rm_requests"],
   handles: rowChanging,
   async apply(db, events) {
-    const ids = distinct(events, requestIdOf);
-    const stored = await db.selectFrom("rm_requests").selectAll().where(inArray("id", ids)).execute();
+    const ids = seenBefore(events, requestIdOf);
+    const stored = ids.length ? await db.selectFrom("rm_requests").selectAll().where(inArray("id", ids)).execute() : [];
     const views = new Map<string, PurchaseRequest>(stored.map((row) => [row.id, row as unknown as PurchaseRequest]));
     const changed = new Map<string, PurchaseRequest>();
     for (const event of events) {

@@ -1,6 +1,7 @@
 import { PGliteAdapter, sql, type Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
 import {
+  advanceCheckpoints,
   comparePositions,
   loadCheckpoint,
   lockCheckpoints,
@@ -45,6 +46,8 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private consumer: { stop: () => Promise<void> } | null = null;
   private stopWatchingAppends: (() => void) | null = null;
+  /** The newest position appended in this process: past the runner's, the log holds more than it could yet see. */
+  private appended: Position = ORIGIN;
   /** A rebuild's next batch, read while the current one is applied. */
   private ahead: { from: Position; size: number; events: Promise<StoredEvent[]> } | null = null;
   lastError: string | null = null;
@@ -80,7 +83,10 @@ export class ProjectionRunner {
     for (const projection of this.withReaders(stale)) await this.reset(projection);
     this.running = true;
     // A command appended in this process wakes the runner at once, without a round trip through the bus.
-    this.stopWatchingAppends = this.store.onAppended(() => this.signal.notify());
+    this.stopWatchingAppends = this.store.onAppended((position) => {
+      if (comparePositions(position, this.appended) > 0) this.appended = position;
+      this.signal.notify();
+    });
     this.loop = this.run();
     if (this.bus) {
       this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", (event) => this.onBusEvent(event));
@@ -187,12 +193,19 @@ export class ProjectionRunner {
 
   private async run() {
     let backoff = 250;
+    let hidden = 1;
     while (this.running) {
       try {
         const moved = await this.catchUp(this.projections);
         this.lastError = null;
         backoff = 250;
-        if (!moved) await this.signal.wait(this.options.pollMs ?? 1_000);
+        if (moved) hidden = 1;
+        else if (comparePositions(this.position, this.appended) < 0) {
+          // Appended but not yet readable: a transaction that began earlier is still open (the log is read only
+          // below the oldest one). It will end within milliseconds; look again soon rather than at the next poll.
+          await this.signal.wait(hidden);
+          hidden = Math.min(hidden * 2, this.options.pollMs ?? 1_000);
+        } else await this.signal.wait(this.options.pollMs ?? 1_000);
       } catch (error) {
         this.lastError = String(error);
         this.options.log?.("projection batch failed; retrying", { error: this.lastError });
@@ -208,6 +221,21 @@ export class ProjectionRunner {
    */
   private catchUp(projections: readonly Projection[]): Promise<boolean> {
     return this.exclusive(() => this.catchUpNow(projections));
+  }
+
+  /**
+   * A batch none of the projections handles needs no transaction: their checkpoints move past it in one
+   * statement, provided each is still where this runner left it. Says whether that happened.
+   */
+  private async skipIdle(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<boolean> {
+    if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return false;
+    const handled = new Set<string>(projections.flatMap((p) => p.handles));
+    if (events.some((event) => handled.has(event.type))) return false;
+    const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
+    if (!(await advanceCheckpoints(this.db, entries, from, last))) return false;
+    for (const projection of projections) this.positions.set(projection.name, last);
+    for (const notify of [...this.progress]) notify();
+    return true;
   }
 
   /** The batch after `from`: the one read ahead when it starts there, else a fresh read. */
@@ -233,6 +261,7 @@ export class ProjectionRunner {
     const events = await this.read(from ?? ORIGIN, batchSize);
     if (events.length === 0) return false;
     const last = positionOf(events.at(-1)!);
+    if (!readAhead && (await this.skipIdle(projections, events, from ?? ORIGIN, last))) return true;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
     if (readAhead && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
       const next = this.store.readAll(last, batchSize);

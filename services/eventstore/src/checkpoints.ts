@@ -56,10 +56,39 @@ export async function resetCheckpoint(db: AnyDb, name: string, version: number):
 export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Promise<Map<string, Checkpoint>> {
   if (names.length === 0) return new Map();
   const sorted = [...names].sort();
-  await sql`insert into checkpoints (name, version, tx, pos, updated_at)
-    select name, 0, '0'::xid8, 0, now() from unnest(${sorted}::text[]) as name
-    on conflict (name) do nothing`.execute(trx);
-  const { rows } = await sql<{ name: string; version: number; tx: string; pos: string }>`select name, version,
-    tx::text as tx, pos::text as pos from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
+  const lock = () =>
+    sql<{ name: string; version: number; tx: string; pos: string }>`select name, version,
+      tx::text as tx, pos::text as pos from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
+  let { rows } = await lock();
+  // Only a reader's first batch finds rows missing; every later one takes its locks in this single statement.
+  if (rows.length < sorted.length) {
+    await sql`insert into checkpoints (name, version, tx, pos, updated_at)
+      select name, 0, '0'::xid8, 0, now() from unnest(${sorted}::text[]) as name
+      on conflict (name) do nothing`.execute(trx);
+    ({ rows } = await lock());
+  }
   return new Map(rows.map((r) => [r.name, { name: r.name, version: r.version, position: { tx: r.tx, pos: r.pos } }]));
+}
+
+/**
+ * Moves each named checkpoint that is still at `from` (with its version) to `to`, in one statement, for a batch in
+ * which none of their readers had anything to do. The update's row locks are the same lease `lockCheckpoints`
+ * takes, held for one statement; a checkpoint another copy or a rebuild moved meanwhile stays where it is. Says
+ * whether every one of them moved.
+ */
+export async function advanceCheckpoints(
+  db: AnyDb,
+  entries: readonly { name: string; version: number }[],
+  from: Position,
+  to: Position,
+): Promise<boolean> {
+  if (entries.length === 0) return true;
+  const { rows } = await sql<{ moved: number }>`with moved as (
+      update checkpoints c set tx = ${to.tx}::xid8, pos = ${to.pos}::bigint, updated_at = now()
+      from unnest(${entries.map((e) => e.name)}::text[], ${entries.map((e) => e.version)}::int[]) as expected (name, version)
+      where c.name = expected.name and c.version = expected.version and c.tx = ${from.tx}::xid8 and c.pos = ${from.pos}::bigint
+      returning 1
+    )
+    select count(*)::int as moved from moved`.execute(db);
+  return rows[0]?.moved === entries.length;
 }
