@@ -23,3 +23,4 @@ export * from "./safe-text.ts";
 export * from "./public-events.ts";
 export * from "./webhooks.ts";
 export * from "./decision-rule.ts";
+export * from "./role-handbook.ts";

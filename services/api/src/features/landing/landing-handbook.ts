@@ -1,67 +1,18 @@
-import type { RoleView } from "@procure/contracts";
+import { roleHandbook, type Role, type RoleView } from "@procure/contracts";
 import type { LandingFacts } from "@procure/projections/catalogue/index";
 import { count, formatCycleTime } from "./landing-figures.ts";
 
-type Handbook = RoleView & { now: (facts: LandingFacts) => string };
-
-const tool = (label: string, href: string, description: string) => ({ label, href, description });
 const waitingOn = (facts: LandingFacts, ...stages: string[]) => stages.reduce((n, s) => n + (facts.pendingByStage[s] ?? 0), 0);
 
-/** The role handbook (spec section 6), in the fallback order; each role gets one live, aggregate-only line. */
-const handbook: Handbook[] = [
-  {
-    id: "admin",
-    label: "Admin",
-    headline: "Keep the workspace healthy and governed",
-    summary: "Admins watch integration health, respond to automation warnings and manage who has access.",
-    responsibilities: ["Review integration health and automation warnings", "Manage workspace access in Settings > Members", "Export settings for audits"],
-    cadence: ["Daily: integration and automation check", "Monthly: access review and settings export"],
-    tools: [tool("Integrations", "/app/integrations", "Connector status and automation feed"), tool("Settings", "/app/settings", "Members and approval rules")],
-    now: (f) => `Now: ${count(f.pending, "request")} pending across the workspace`,
-  },
-  {
-    id: "finance",
-    label: "Finance",
-    headline: "Protect budget and match spend",
-    summary: "Finance tracks dashboard KPIs, approves requisitions with budget impact and matches purchase orders.",
-    responsibilities: ["Track dashboard KPIs", "Approve requisitions with budget impact", "Match purchase orders against receipts"],
-    cadence: ["Daily: approvals with budget impact", "Weekly: purchase order matching"],
-    tools: [tool("Dashboard", "/app", "Spend and pipeline figures"), tool("Approvals", "/app/approvals", "Requests waiting on finance"), tool("Purchase orders", "/app/purchase-orders", "Open, receiving and closed orders")],
-    now: (f) => `Now: ${count(waitingOn(f, "finance"), "request")} waiting on the finance stage`,
-  },
-  {
-    id: "buyer",
-    label: "Buyer",
-    headline: "Turn approved demand into orders",
-    summary: "Buyers follow request status, collect vendor diligence and keep the catalogue fresh.",
-    responsibilities: ["Follow request status through approval", "Collect vendor diligence uploads", "Refresh the catalogue from supplier feeds"],
-    cadence: ["Daily: approved requests ready for orders", "Weekly: catalogue and feed review"],
-    tools: [tool("Requests", "/app/requests", "Status of every request"), tool("Vendors", "/app/vendors", "Diligence, risk and notes"), tool("Catalogue", "/app/catalog", "Feeds, items and PunchOut")],
-    now: (f) => `Now: ${count(f.catalogueChangesPending, "catalogue change")} staged for review`,
-  },
-  {
-    id: "approver",
-    label: "Approver",
-    headline: "Decide quickly, with the context in one place",
-    summary: "Approvers work the approvals queue by priority and record decisions and conditions in the request thread.",
-    responsibilities: ["Work the approvals queue by priority", "Record decisions and conditions in the request thread", "Set delegation rules before time away"],
-    cadence: ["Daily: clear the approvals queue", "Before leave: review delegation rules"],
-    tools: [tool("Approvals", "/app/approvals", "Pending requests, oldest first"), tool("Requests", "/app/requests", "Threads, files and timelines")],
-    now: (f) => `Now: ${count(waitingOn(f, "approver", "any"), "request")} waiting on approvers`,
-  },
-  {
-    id: "requester",
-    label: "Requester",
-    headline: "Ask once, with everything approvers need",
-    summary: "Requesters prepare with the intake checklist, raise requests with quotes attached and track approvals.",
-    responsibilities: ["Work through the intake checklist", "Create requests with budget and vendor details", "Upload quotes and track approvals"],
-    cadence: ["Before each request: intake checklist", "After submitting: follow the approval timeline"],
-    tools: [tool("Intake checklist", "/resources/intake-checklist", "What to prepare before asking"), tool("Requests", "/app/requests", "Raise and track requests"), tool("Catalogue", "/app/catalog", "Pre-approved items")],
-    now: (f) => `Now: requests are decided in ${formatCycleTime(f.medianCycleHours)} (median)`,
-  },
-];
+/** Each role's one live, aggregate-only line under its handbook cadence. */
+const nowLine: Record<Role, (facts: LandingFacts) => string> = {
+  admin: (f) => `Now: ${count(f.pending, "request")} pending across the workspace`,
+  finance: (f) => `Now: ${count(waitingOn(f, "finance"), "request")} waiting on the finance stage`,
+  buyer: (f) => `Now: ${count(f.catalogueChangesPending, "catalogue change")} staged for review`,
+  approver: (f) => `Now: ${count(waitingOn(f, "approver", "any"), "request")} waiting on approvers`,
+  requester: (f) => `Now: requests are decided in ${formatCycleTime(f.medianCycleHours)} (median)`,
+};
 
 export function roleViews(facts: LandingFacts): RoleView[] {
-  return handbook.map(({ now, cadence, ...view }) => ({ ...view, cadence: [...cadence, now(facts)] }));
+  return roleHandbook.map((view) => ({ ...view, cadence: [...view.cadence, nowLine[view.id](facts)] }));
 }
-
