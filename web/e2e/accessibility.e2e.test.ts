@@ -137,6 +137,9 @@ describe("a request opened on a phone, or by a broken link", () => {
   it("shows every tab of the request drawer at 375 px, and Request not found. for a malformed id", async () => {
     const { page } = await product.open({ width: 375, height: 812 });
     await signIn(page, product.url, emailOf("admin"));
+    // The phone's navigation drawer gives focus back to its menu button.
+    await expectFocusReturns(page, page.getByRole("button", { name: "Open navigation" }), /Procure/);
+
     await page.goto(`${product.url}/app/requests`);
     await page.locator("tbody tr[data-request-id] .request-title-link").first().click();
     const tabs = page.getByRole("tablist", { name: "Request sections" });

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/query-client";
-import { SessionProvider } from "@/lib/auth";
+import { SessionProvider, useSession } from "@/lib/auth";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 
-// Only the workspace's screens raise toasts, so the public pages' first load goes without the toast library.
+// Only signed-in screens raise toasts, so a visitor's pages never download the toast library.
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 function ThemedToaster() {
   const { theme } = useTheme();
+  const { status } = useSession();
+  if (status !== "authenticated") return null;
   return (
     <Suspense fallback={null}>
       <Toaster theme={theme} position="top-right" richColors closeButton />

@@ -20,7 +20,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 /** The schema comes with the answer rather than before the first paint: every page starts here, most never parse. */
 export async function getMe(signal?: AbortSignal): Promise<User> {
-  const [{ meResponse }, body] = await Promise.all([import("@procure/contracts/auth"), api.get<unknown>("/api/me", signal)]);
+  const [{ meResponse }, body] = await Promise.all([import("./me-schema"), api.get<unknown>("/api/me", signal)]);
   const parsed = meResponse.safeParse(body);
   if (!parsed.success) throw new Error("The session check returned no user.");
   return parsed.data.user;

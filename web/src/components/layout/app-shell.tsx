@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, Outlet } from "react-router-dom";
-import * as Dialog from "@radix-ui/react-dialog";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
@@ -9,12 +8,17 @@ import { ShellHero } from "./shell-hero";
 import { ShellSidebarNav } from "./shell-sidebar";
 import "@/styles/shell.css";
 
+const MobileNav = lazy(() => import("./mobile-nav"));
+
 const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 /** The workspace frame. The inbox comes in as a slot so this shared layout never imports a feature. */
 export function AppShell({ inbox }: { inbox: ReactNode }) {
   const { user, role, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first open on, so closing keeps the dialog's own exit and focus return.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const account = user ? (
     <div className="shell-account">
@@ -43,35 +47,27 @@ export function AppShell({ inbox }: { inbox: ReactNode }) {
         Skip to content
       </a>
       <header className="shell-topnav">
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger asChild>
-            <button type="button" className="icon-btn shell-menu-button" aria-label="Open navigation">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="overlay" />
-            <Dialog.Content className="shell-mobile-nav">
-              <div className="shell-mobile-nav-head">
-                <Dialog.Title asChild>
-                  <span>
-                    <Brand to={paths.app.root.getHref()} />
-                  </span>
-                </Dialog.Title>
-                <Dialog.Description className="visually-hidden">Workspace navigation</Dialog.Description>
-                <Dialog.Close asChild>
-                  <button type="button" className="icon-btn" aria-label="Close navigation">
-                    ✕
-                  </button>
-                </Dialog.Close>
-              </div>
-              <ShellSidebarNav role={role} onNavigate={() => setMenuOpen(false)} />
-              <div className="shell-mobile-account">{account}</div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-btn shell-menu-button"
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        {menuLoaded ? (
+          <Suspense fallback={null}>
+            <MobileNav open={menuOpen} onOpenChange={setMenuOpen} role={role} account={account} opener={menuButton} />
+          </Suspense>
+        ) : null}
         <Brand to={paths.app.root.getHref()} />
         <nav className="shell-topnav-links" aria-label="Site">
           <Link to={paths.app.root.getHref()}>Workspace</Link>

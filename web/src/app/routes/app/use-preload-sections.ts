@@ -2,6 +2,9 @@ import { useEffect } from "react";
 import { canSee, sections, type Role } from "@procure/contracts";
 import { sectionModules } from "./section-modules";
 
+/** How long after the page has loaded the preloading starts, so it never competes with the first screen's data. */
+const SETTLE_MS = 1_500;
+
 const whenIdle = (run: () => void): (() => void) => {
   if ("requestIdleCallback" in window) {
     const handle = window.requestIdleCallback(run, { timeout: 3_000 });
@@ -12,9 +15,9 @@ const whenIdle = (run: () => void): (() => void) => {
 };
 
 /**
- * While the workspace is idle, fetches the code of the sections the role may open, one at a time, so following a
- * sidebar link waits only for its data and a click never queues behind a burst of preloading. A failed preload is
- * ignored: the route loads (and recovers) on its own when followed.
+ * Once the first screen has settled, while the workspace is idle, fetches the code of the sections the role may
+ * open, one at a time, so following a sidebar link waits only for its data and a click never queues behind a burst
+ * of preloading. A failed preload is ignored: the route loads (and recovers) on its own when followed.
  */
 export function usePreloadSections(role: Role) {
   useEffect(() => {
@@ -29,8 +32,14 @@ export function usePreloadSections(role: Role) {
           cancel = whenIdle(next);
         });
     };
-    cancel = whenIdle(next);
+    const start = () => {
+      const timer = setTimeout(() => (cancel = whenIdle(next)), SETTLE_MS);
+      cancel = () => clearTimeout(timer);
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
     return () => {
+      window.removeEventListener("load", start);
       queue.length = 0;
       cancel();
     };
