@@ -187,7 +187,6 @@ export class ProjectionRunner {
   private async onBusEvent(event: StoredEvent) {
     const position = positionOf(event);
     if (comparePositions(position, this.position) <= 0) return;
-    this.signal.notify();
     if (!(await this.waitFor(position, 10_000))) throw new Error("projections did not reach the event in time");
   }
 
@@ -204,7 +203,7 @@ export class ProjectionRunner {
           // Appended but not yet readable: a transaction that began earlier is still open (the log is read only
           // below the oldest one). It will end within milliseconds; look again soon rather than at the next poll.
           await this.signal.wait(hidden);
-          hidden = Math.min(hidden * 2, this.options.pollMs ?? 1_000);
+          hidden = Math.min(hidden * 2, 25);
         } else await this.signal.wait(this.options.pollMs ?? 1_000);
       } catch (error) {
         this.lastError = String(error);
