@@ -1,5 +1,5 @@
 import type { PoFormStatus, PurchaseOrder, PurchaseRequest, Vendor, VendorRisk } from "@procure/contracts";
-import { addDays, localDay } from "@procure/projections/purchasing/index";
+import { addDays, localDay } from "@procure/projections/purchasing";
 import type { InjectClient } from "./api-client.ts";
 import type { DemoTokens } from "./demo-seed.ts";
 

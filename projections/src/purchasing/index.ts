@@ -29,3 +29,4 @@ export * from "./order-queries.ts";
 export * from "./dashboard-queries.ts";
 export * from "./dates.ts";
 export type * from "./tables.ts";
+export { punchoutIntegration } from "./integration-queries.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { dashboard } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
-import { purchasingProjections } from "@procure/projections/purchasing/index";
+import { purchasingProjections } from "@procure/projections/purchasing";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";

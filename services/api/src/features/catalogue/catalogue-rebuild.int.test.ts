@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { StoredEvent } from "@procure/contracts";
 import { comparePositions, ORIGIN, positionOf } from "@procure/eventstore";
-import { catalogueProjections } from "@procure/projections/catalogue/index";
+import { catalogueProjections } from "@procure/projections/catalogue";
 import { InjectClient } from "@procure/infra/seed/api-client";
 import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";

@@ -1,5 +1,5 @@
 import { errorCodes } from "@procure/contracts";
-import { categoryLineage, findCategory } from "@procure/projections/catalogue/index";
+import { categoryLineage, findCategory } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 

@@ -9,7 +9,7 @@ import {
   idParams,
 } from "@procure/contracts";
 import { archiveCategory, categoryDecider, createCategory, updateCategory } from "@procure/domain";
-import { listCategorySummaries } from "@procure/projections/catalogue/index";
+import { listCategorySummaries } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { parentLineage } from "./catalogue-refs.ts";

@@ -2,7 +2,7 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
 import { createItem, itemDecider, updateItem } from "@procure/domain";
-import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue/index";
+import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueOverview } from "@procure/contracts";
-import { readCatalogueOverview } from "@procure/projections/catalogue/index";
+import { readCatalogueOverview } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 

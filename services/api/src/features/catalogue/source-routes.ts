@@ -12,7 +12,7 @@ import {
 } from "@procure/contracts";
 import * as domain from "@procure/domain";
 import { feedDecider, punchoutDecider } from "@procure/domain";
-import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue/index";
+import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";

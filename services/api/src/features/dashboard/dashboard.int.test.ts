@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dashboard, purchaseOrder, purchaseRequest, vendor, type Dashboard } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
-import { punchoutIntegration } from "@procure/projections/purchasing/integration-queries";
+import { punchoutIntegration } from "@procure/projections/purchasing";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { bruteForceDashboard } from "../../testing/brute-force-dashboard.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { can, dashboard, errorBody } from "@procure/contracts";
-import { readDashboard } from "@procure/projections/purchasing/index";
+import { readDashboard } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 
 const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

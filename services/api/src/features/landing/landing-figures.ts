@@ -1,5 +1,5 @@
 import { decisionTargetHours, renewalWindowDays, type LandingData } from "@procure/contracts";
-import type { LandingFacts } from "@procure/projections/catalogue/index";
+import type { LandingFacts } from "@procure/projections/catalogue";
 
 const compactUsd = new Intl.NumberFormat("en-US", {
   style: "currency",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LandingFacts } from "@procure/projections/catalogue/index";
+import type { LandingFacts } from "@procure/projections/catalogue";
 import { formatAdherence, formatCycleTime, landingFigures } from "./landing-figures.ts";
 
 const facts: LandingFacts = {

@@ -1,5 +1,5 @@
 import { roleHandbook, type Role, type RoleView } from "@procure/contracts";
-import type { LandingFacts } from "@procure/projections/catalogue/index";
+import type { LandingFacts } from "@procure/projections/catalogue";
 import { count, formatCycleTime } from "./landing-figures.ts";
 
 const waitingOn = (facts: LandingFacts, ...stages: string[]) => stages.reduce((n, s) => n + (facts.pendingByStage[s] ?? 0), 0);

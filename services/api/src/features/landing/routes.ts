@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { demoAdminEmail, errorBody, landingData } from "@procure/contracts";
 import { findUserByEmail } from "@procure/projections";
-import { readLandingFacts } from "@procure/projections/catalogue/index";
+import { readLandingFacts } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { landingFigures } from "./landing-figures.ts";
 import { roleViews } from "./landing-handbook.ts";

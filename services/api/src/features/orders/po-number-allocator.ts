@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatPoNumber } from "@procure/domain";
-import { latestPoSequence } from "@procure/projections/purchasing/index";
+import { latestPoSequence } from "@procure/projections/purchasing";
 import type { Database } from "@procure/projections";
 
 /**

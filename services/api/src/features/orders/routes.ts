@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
 import { deleteOrder, orderStreamId } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
-import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing/index";
+import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";

@@ -1,6 +1,6 @@
 import type { Role } from "@procure/contracts";
 import { pickRule } from "@procure/domain";
-import { activeRoutingRules, findCategory } from "@procure/projections/catalogue/index";
+import { activeRoutingRules, findCategory } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { loadVendor } from "../../commands/streams.ts";

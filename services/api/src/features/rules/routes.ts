@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody } from "@procure/contracts";
 import { createRule, deleteRule, ruleDecider, updateRule } from "@procure/domain";
-import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue/index";
+import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";

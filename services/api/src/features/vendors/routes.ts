@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createVendorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
 import { changeVendor, registerVendor, vendorNameStreamId, vendorStreamId } from "@procure/domain";
-import { getVendor, listVendors } from "@procure/projections/purchasing/index";
+import { getVendor, listVendors } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";

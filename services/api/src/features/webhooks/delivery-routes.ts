@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { deliveryListQuery, idParams, webhookDelivery, webhookDeliveryParams } from "@procure/contracts";
-import { getWebhookEndpoint } from "@procure/projections/webhooks/index";
+import { getWebhookEndpoint } from "@procure/projections/webhooks";
 import { getDelivery, listDeliveries, queueTestEvent, replayDelivery } from "@procure/webhooks";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";

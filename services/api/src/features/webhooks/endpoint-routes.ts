@@ -11,9 +11,9 @@ import {
   type NewEvent,
   type WebhookEndpoint,
 } from "@procure/contracts";
-import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks/index";
+import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks";
 import { activeSecrets, assertPublicUrl, generateSecret, PrivateUrlError, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
-import { deleteSecrets } from "@procure/webhooks/secrets";
+import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { newId } from "../../commands/new-id.ts";

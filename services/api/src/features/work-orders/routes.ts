@@ -17,7 +17,7 @@ import {
 } from "@procure/contracts";
 import { submitWorkOrder, updateWorkOrder, type WorkOrderChange, workOrderCode, workOrderDecider } from "@procure/domain";
 import { findUserById } from "@procure/projections";
-import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue/index";
+import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { runCommand } from "../../commands/run-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
