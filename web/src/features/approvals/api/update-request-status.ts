@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PurchaseRequest } from "@procure/contracts";
+import { purchaseRequest } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type ApprovalDecision = "approved" | "denied";
 
 /** The approvals screen decides through an update carrying the new status (spec section 4). */
-export const updateRequestStatus = ({ id, status }: { id: string; status: ApprovalDecision }) =>
-  api.patch<PurchaseRequest>(`/api/requests/${encodeURIComponent(id)}`, { status });
+export const updateRequestStatus = async ({ id, status }: { id: string; status: ApprovalDecision }) =>
+  purchaseRequest.parse(await api.patch<unknown>(`/api/requests/${encodeURIComponent(id)}`, { status }));
 
 export function useUpdateRequestStatus() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Comment } from "@procure/contracts";
+import { comment } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export const createComment = ({ id, body }: { id: string; body: string }) =>
-  api.post<Comment>(`/api/requests/${encodeURIComponent(id)}/comments`, { body: body.trim() });
+export const createComment = async ({ id, body }: { id: string; body: string }) =>
+  comment.parse(await api.post<unknown>(`/api/requests/${encodeURIComponent(id)}/comments`, { body: body.trim() }));
 
 export function useCreateComment() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PurchaseRequest } from "@procure/contracts";
+import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -17,13 +17,14 @@ export type CreateRequestResult = { request: PurchaseRequest; fileError: unknown
 /** The file goes up after the request exists; a failed upload doesn't undo the request. */
 export async function createRequest(input: NewRequestInput): Promise<CreateRequestResult> {
   const description = input.description.trim();
-  const request = await api.post<PurchaseRequest>("/api/requests", {
+  const created = await api.post<unknown>("/api/requests", {
     title: input.title.trim(),
     amount: input.amount,
     category_id: input.category_id,
     vendor_id: input.vendor_id,
     ...(description ? { description } : {}),
   });
+  const request = purchaseRequest.parse(created);
   let fileError: unknown = null;
   if (input.file) {
     try {
