@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { PublicHeader } from "@/components/layout/public-header";
 import { PublicFooter } from "@/components/layout/public-footer";
@@ -7,11 +7,9 @@ import { WorkspaceStreams } from "./workspace-streams";
 import { DailyFocus } from "./daily-focus";
 import { SampleAccounts } from "./sample-accounts";
 import { useLanding } from "../api/get-landing";
-import { WorkOrderSection } from "./work-order-section";
-import { RoleHandbook } from "./role-handbook";
-import { AccessSection } from "./access-section";
-import { AppLinksSection } from "./app-links-section";
 import "../landing.css";
+
+const BelowTheFold = lazy(() => import("./below-the-fold"));
 
 const anchors = [
   { id: "overview", label: "Overview" },
@@ -28,11 +26,14 @@ export function LandingPage() {
   // Sample accounts are advertised only where the server says they exist (never in a real workspace).
   const demoWorkspace = useLanding().data?.demoWorkspace === true;
 
-  // Client-side navigation to "/#section" doesn't scroll by itself.
+  const [restShown, setRestShown] = useState(false);
+  const showRest = useCallback(() => setRestShown(true), []);
+
+  // Client-side navigation to "/#section" doesn't scroll by itself; a section further down may arrive a moment later.
   useEffect(() => {
     if (!hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
-  }, [hash]);
+  }, [hash, restShown]);
 
   return (
     <div className="landing">
@@ -51,10 +52,9 @@ export function LandingPage() {
         <WorkspaceStreams />
         <DailyFocus />
         {demoWorkspace && <SampleAccounts />}
-        <WorkOrderSection />
-        <RoleHandbook />
-        <AccessSection />
-        <AppLinksSection />
+        <Suspense fallback={null}>
+          <BelowTheFold onShown={showRest} />
+        </Suspense>
       </main>
       <PublicFooter />
     </div>

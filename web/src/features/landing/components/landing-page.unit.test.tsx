@@ -37,7 +37,7 @@ describe("landing page data states", () => {
     expect(await screen.findByText("$1.2M")).toBeInTheDocument();
     expect(screen.getByText("7 requests")).toBeInTheDocument();
     // role_id is accepted, headline falls back to the label, and entries lacking id or label are dropped.
-    const roleTabs = screen.getByRole("tablist", { name: "Choose a role" });
+    const roleTabs = await screen.findByRole("tablist", { name: "Choose a role" });
     expect(within(roleTabs).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Finance"]);
     expect(screen.getByRole("heading", { name: "Finance" })).toBeInTheDocument();
     expect(screen.getByText("Dashboard")).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe("landing page data states", () => {
     expect(screen.getByText("0 requests")).toBeInTheDocument();
     expect(screen.getByText("0 decisions")).toBeInTheDocument();
     expect(screen.getByText("0 vendors")).toBeInTheDocument();
-    const tabs = within(screen.getByRole("tablist", { name: "Choose a role" })).getAllByRole("tab");
+    const tabs = within(await screen.findByRole("tablist", { name: "Choose a role" })).getAllByRole("tab");
     expect(tabs.map((t) => t.textContent)).toEqual(["Admin", "Finance", "Buyer", "Approver", "Requester"]);
     expect(tabs[0]).toHaveAttribute("aria-selected", "true");
     for (const note of failureNotes) expect(screen.queryByText(note)).not.toBeInTheDocument();
