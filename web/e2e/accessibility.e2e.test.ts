@@ -15,7 +15,8 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { name }
 const dialog = (page: Page) => page.getByRole("dialog").first().waitFor();
 
 const publicScreens: Screen[] = [
-  { name: "landing", path: "/", ready: (p) => p.locator("#hero-title").waitFor() },
+  // The lower sections load after the first screen; the check waits for them so it covers the whole page.
+  { name: "landing", path: "/", ready: (p) => p.locator("#access").waitFor() },
   { name: "sign in", path: "/login", ready: (p) => p.getByRole("button", { name: "Sign in" }).waitFor() },
   { name: "sign up", path: "/signup", ready: (p) => p.getByLabel("Email").waitFor() },
   { name: "intake checklist", path: "/resources/intake-checklist", ready: (p) => p.getByRole("checkbox").first().waitFor() },
