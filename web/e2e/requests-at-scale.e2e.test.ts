@@ -6,7 +6,7 @@ import { screenshotView } from "./support/screenshots";
 import { createRequests, decideRequests } from "./support/seed-requests";
 import { useProduct } from "./support/suite";
 
-const SEEDED = Number(process.env.SCALE_SEEDED ?? 5_000);
+const SEEDED = 5_000;
 const product = useProduct("scale");
 const stamp = Date.now().toString(36);
 const titleOf = (i: number) => `Scale ${stamp} item ${i}`;
