@@ -3,9 +3,12 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Kysely } from "kysely";
-import { ORIGIN, positionOf } from "@procure/eventstore";
+import { connect } from "@nats-io/transport-node";
+import { jetstreamManager } from "@nats-io/jetstream";
+import type { Position } from "@procure/contracts";
+import { comparePositions, ORIGIN, positionOf } from "@procure/eventstore";
 import { repoRoot } from "../src/testing/child-process.ts";
-import { startTestApp } from "../src/testing/test-app.ts";
+import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { liveFigures } from "./live.ts";
 import { readFigures } from "./reads.ts";
@@ -18,6 +21,25 @@ import { httpFigures, storeFigures } from "./write-path.ts";
  * environment names (Postgres and NATS when DATABASE_URL / NATS_URL are set, the embedded defaults otherwise).
  * BENCH_REQUESTS sets the large workspace (100,000 requests by default).
  */
+async function busSettled(t: TestApp, head: Position) {
+  const relay = t.runtime.relay;
+  while (relay && comparePositions(relay.publishedPosition, head) < 0) await new Promise((r) => setTimeout(r, 200));
+  const natsUrl = t.services.natsUrl;
+  if (!natsUrl) return;
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const stream = t.services.env.NATS_STREAM!;
+    for (;;) {
+      const consumers = await jsm.consumers.list(stream).next();
+      if (consumers.every((c) => c.num_pending === 0 && c.num_ack_pending === 0)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
 const largeRequests = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const writes = Number(process.env.BENCH_WRITES ?? 2_000);
 const t = await startTestApp("bench", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
@@ -26,8 +48,14 @@ try {
   const db = t.runtime.db as unknown as Kysely<unknown>;
   const runner = t.runtime.runner!;
   const users = await createUsers(t, ["requester", "approver"]);
+  /**
+   * The projections at the head, and the relay and every durable consumer done with the backlog too: a burst of
+   * appends leaves the process publishing and acknowledging it for a while, which would weigh on what follows.
+   */
   const caughtUp = async () => {
-    if (!(await runner.waitFor(await t.runtime.store.headPosition(), 30 * 60_000))) throw new Error("projections did not catch up");
+    const head = await t.runtime.store.headPosition();
+    if (!(await runner.waitFor(head, 30 * 60_000))) throw new Error("projections did not catch up");
+    await busSettled(t, head);
   };
   log(`Services: ${t.services.mode}; ${largeRequests.toLocaleString("en")} requests at the large size`);
 

@@ -155,8 +155,13 @@ export class ProjectionRunner {
       } finally {
         this.ahead = null;
       }
-      // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on.
-      for (const table of new Set(targets.flatMap((p) => p.tables))) await sql`analyze ${sql.table(table)}`.execute(this.db);
+      // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on, and
+      // a vacuum marks the pages all-visible now rather than leaving it to an autovacuum racing the first reads.
+      // VACUUM cannot run in a transaction, which the one embedded connection may be in: there, statistics only.
+      const vacuum = !(this.db.getExecutor().adapter instanceof PGliteAdapter);
+      for (const table of new Set(targets.flatMap((p) => p.tables))) {
+        await (vacuum ? sql`vacuum (analyze) ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(this.db);
+      }
     });
   }
 

@@ -1,0 +1,42 @@
+/**
+ * What one `POST /api/requests` costs the server at 16 concurrent clients: the statements it sends to Postgres,
+ * per command, and the process's CPU per command. Run under `node --cpu-prof --import tsx` for a profile.
+ */
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+const counts = new Map<string, number>();
+let counting = false;
+const orig = pg.Client.prototype.query;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+  if (counting) {
+    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text).replace(/\s+/g, " ").slice(0, 100);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (orig as any).apply(this, args);
+};
+import { startTestApp } from "../src/testing/test-app.ts";
+import { createUsers } from "../src/testing/users.ts";
+import { throughput } from "./stats.ts";
+const t = await startTestApp("benchpost", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+try {
+  const users = await createUsers(t, ["requester", "approver"]);
+  const n = Number(process.env.N ?? 2000);
+  const post = (i: number) =>
+    fetch(`${t.url}/api/requests`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${users.requester.token}` }, body: JSON.stringify({ title: `P ${i}`, amount: 12.5 }) }).then(async (res) => {
+      if (res.status >= 300) throw new Error(String(res.status));
+      await res.arrayBuffer();
+    });
+  await throughput(200, 16, post);
+  counting = true;
+  const cpu = process.cpuUsage();
+  const s = performance.now();
+  const rate = await throughput(n, 16, post);
+  const u = process.cpuUsage(cpu);
+  counting = false;
+  console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${(v / n).toFixed(2)} ${k}`).join("\n"));
+  console.log(`POST ${rate}/s; node cpu per command ${(((u.user + u.system) / 1000) / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`);
+} finally {
+  await t.stop();
+}
