@@ -24,7 +24,11 @@ export default tseslint.config(
     ["@procure/api", "@procure/eventstore", "@procure/projections", "@procure/infra", "kysely", "pg", "fastify", "@nats-io/*", "node:fs", "node:net"],
     "the domain is pure: deciders take state and commands and return events.",
   ),
-  forbid(["services/eventstore/src/**"], ["@procure/api", "@procure/projections", "@procure/infra", "fastify"], "the event store knows nothing of the API or the read models."),
+  forbid(
+    ["services/eventstore/src/**"],
+    ["@procure/api", "@procure/projections", "@procure/infra", "fastify"],
+    "the event store knows nothing of the API or the read models.",
+  ),
   forbid(["projections/src/**"], ["@procure/api", "@procure/infra", "fastify"], "projections never import the API."),
   forbid(["services/api/src/**"], ["@procure/infra"], "the API is started by infra, never the other way round."),
   forbid(

@@ -50,7 +50,10 @@ describe("catalogue bodies", () => {
   });
 
   it("refuses a business unit listed twice", () => {
-    const coverage = [{ business_unit: "Sales", level: "full" }, { business_unit: "sales", level: "none" }];
+    const coverage = [
+      { business_unit: "Sales", level: "full" },
+      { business_unit: "sales", level: "none" },
+    ];
     expect(categoryBody.safeParse({ name: "IT", coverage }).success).toBe(false);
   });
 });

@@ -53,7 +53,11 @@ const itemFields = {
   contract_number: text(60),
   preferred_supplier: text(120),
   base_price: money,
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: "Use a three-letter currency code." }),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: "Use a three-letter currency code." }),
   pricing_tiers: z
     .array(z.object({ min_quantity: z.number().int().min(1), unit_price: money }))
     .max(20)
@@ -81,7 +85,12 @@ export const vendorFeedBody = z.object({
   format: z.enum(feedFormats),
   category_id: z.uuid(),
   refresh_interval_days: z.number().int().min(1).max(365).default(7),
-  change_log_url: blankAsNull(z.string().trim().pipe(z.url({ protocol: /^https?$/ }))).default(null),
+  change_log_url: blankAsNull(
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/ })),
+  ).default(null),
 });
 export type VendorFeedBody = z.infer<typeof vendorFeedBody>;
 

@@ -14,8 +14,7 @@ export type IdParams = z.infer<typeof idParams>;
 export const money = z.number().finite().min(0).max(1_000_000_000);
 
 /** Optional text that arrives as "" from forms and is stored as null. */
-export const blankAsNull = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
+export const blankAsNull = (schema: z.ZodType<string>) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
 
 export const isoDate = z.iso.date();
 export const timestamp = z.string();

@@ -6,7 +6,8 @@ const target = (stageRole: Parameters<typeof decisionRefusal>[1]["stageRole"]) =
 describe("who may decide a request", () => {
   it("lets any deciding role decide an unrouted request, but nobody their own", () => {
     for (const role of ["approver", "finance", "admin"] as const) expect(decisionRefusal({ role, userId: "other" }, target(null))).toBeNull();
-    for (const role of ["requester", "buyer"] as const) expect(decisionRefusal({ role, userId: "other" }, target(null))).toBe("Your role cannot approve or deny requests.");
+    for (const role of ["requester", "buyer"] as const)
+      expect(decisionRefusal({ role, userId: "other" }, target(null))).toBe("Your role cannot approve or deny requests.");
     expect(decisionRefusal({ role: "admin", userId: "raiser" }, target(null))).toBe("You cannot approve or deny your own request.");
   });
 

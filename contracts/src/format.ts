@@ -2,7 +2,10 @@
 
 export function normalizeStatus(value: unknown): string {
   if (typeof value !== "string") return "";
-  return value.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
 }
 
 /** A number that is not finite counts as 0. */

@@ -58,11 +58,7 @@ export function isOverdue(status: unknown, expectedDate: string | null | undefin
 }
 
 /** "overdue by N days", "due today", "due in N days" (1 to 3, amber), otherwise "Expected {date}". */
-export function dueHint(
-  status: unknown,
-  expectedDate: string | null | undefined,
-  now: Date,
-): { text: string; tone: "overdue" | "soon" | "neutral" } | null {
+export function dueHint(status: unknown, expectedDate: string | null | undefined, now: Date): { text: string; tone: "overdue" | "soon" | "neutral" } | null {
   if (!expectedDate) return null;
   const end = endOfDay(expectedDate);
   if (!end) return null;

@@ -85,5 +85,8 @@ export type PublicEvent = z.infer<typeof publicEvent>;
 
 /** Every public payload by public type, for the OpenAPI document. */
 export const publicEventPayloads = z.object(
-  Object.fromEntries(Object.values(publicEventMap).map((entry) => [entry.name, entry.schema.optional()])) as unknown as Record<PublicEventType, z.ZodOptional<z.ZodObject>>,
+  Object.fromEntries(Object.values(publicEventMap).map((entry) => [entry.name, entry.schema.optional()])) as unknown as Record<
+    PublicEventType,
+    z.ZodOptional<z.ZodObject>
+  >,
 );

@@ -121,9 +121,7 @@ export const chainVerification = z.object({
   stream_id: z.string(),
   events: z.number().int(),
   valid: z.boolean(),
-  first_broken: z
-    .object({ stream_version: z.number().int(), event_id: z.string(), reason: z.string() })
-    .nullable(),
+  first_broken: z.object({ stream_version: z.number().int(), event_id: z.string(), reason: z.string() }).nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerification>;
 

@@ -9,16 +9,7 @@ export function normalizeRole(value: unknown): Role {
   return roles.includes(value as Role) ? (value as Role) : "requester";
 }
 
-export const sections = [
-  "dashboard",
-  "purchase-orders",
-  "catalogue",
-  "requests",
-  "approvals",
-  "vendors",
-  "integrations",
-  "settings",
-] as const;
+export const sections = ["dashboard", "purchase-orders", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"] as const;
 export type Section = (typeof sections)[number];
 
 export const visibleSections: Record<Role, readonly Section[]> = {

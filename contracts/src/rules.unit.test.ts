@@ -45,7 +45,11 @@ describe("shared rules", () => {
 
   it("treats an unknown role as requester and shows settings only to admins", () => {
     expect(normalizeRole("owner")).toBe("requester");
-    expect(Object.entries(visibleSections).filter(([, s]) => s.includes("settings")).map(([r]) => r)).toEqual(["admin"]);
+    expect(
+      Object.entries(visibleSections)
+        .filter(([, s]) => s.includes("settings"))
+        .map(([r]) => r),
+    ).toEqual(["admin"]);
     expect(can("buyer", "orders:write")).toBe(true);
     expect(can("approver", "orders:write")).toBe(false);
   });

@@ -8,9 +8,16 @@ export const defaultWorkOrderPriority = "normal";
 /** "Work order #{id} submitted. Procurement will follow up shortly." */
 export const workOrderSubmittedMessage = (id: string) => `Work order #${id} submitted. Procurement will follow up shortly.`;
 
-const trimmedDate = z.string().trim().pipe(z.iso.date({ error: "Enter the due date as YYYY-MM-DD." }));
+const trimmedDate = z
+  .string()
+  .trim()
+  .pipe(z.iso.date({ error: "Enter the due date as YYYY-MM-DD." }));
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Keep this under ${max} characters.` });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Keep this under ${max} characters.` });
 const nullWhenMissing = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** The public form (spec sections 3 and 5): text trimmed, optional blanks stored as null, priority normal by default. */

@@ -10,7 +10,9 @@ const orig = pg.Client.prototype.query;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
   if (counting) {
-    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text).replace(/\s+/g, " ").slice(0, 100);
+    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text)
+      .replace(/\s+/g, " ")
+      .slice(0, 100);
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,7 +26,11 @@ try {
   const users = await createUsers(t, ["requester", "approver"]);
   const n = Number(process.env.N ?? 2000);
   const post = (i: number) =>
-    fetch(`${t.url}/api/requests`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${users.requester.token}` }, body: JSON.stringify({ title: `P ${i}`, amount: 12.5 }) }).then(async (res) => {
+    fetch(`${t.url}/api/requests`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${users.requester.token}` },
+      body: JSON.stringify({ title: `P ${i}`, amount: 12.5 }),
+    }).then(async (res) => {
       if (res.status >= 300) throw new Error(String(res.status));
       await res.arrayBuffer();
     });
@@ -35,8 +41,14 @@ try {
   const rate = await throughput(n, 16, post);
   const u = process.cpuUsage(cpu);
   counting = false;
-  console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${(v / n).toFixed(2)} ${k}`).join("\n"));
-  console.log(`POST ${rate}/s; node cpu per command ${(((u.user + u.system) / 1000) / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`);
+  console.log(
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+      .map(([k, v]) => `${(v / n).toFixed(2)} ${k}`)
+      .join("\n"),
+  );
+  console.log(`POST ${rate}/s; node cpu per command ${((u.user + u.system) / 1000 / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`);
 } finally {
   await t.stop();
 }

@@ -33,7 +33,17 @@ if (process.env.SQLTIMING) {
     const t0 = performance.now();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const r = (orig as any).apply(this, args);
-    if (r && typeof r.then === "function") r.then(() => { const k = String(text).replace(/\s+/g, " ").slice(0, 90); const e = sqlTimes.get(k) ?? [0, 0]; e[0] += performance.now() - t0; e[1]++; sqlTimes.set(k, e); }, () => {});
+    if (r && typeof r.then === "function")
+      r.then(
+        () => {
+          const k = String(text).replace(/\s+/g, " ").slice(0, 90);
+          const e = sqlTimes.get(k) ?? [0, 0];
+          e[0] += performance.now() - t0;
+          e[1]++;
+          sqlTimes.set(k, e);
+        },
+        () => {},
+      );
     return r;
   };
 }
@@ -65,7 +75,9 @@ const pgCpu = async () => {
 const cpuStart = async () => ({ pg: await pgCpu(), node: process.cpuUsage(), wall: performance.now() });
 const cpuEnd = async (label: string, from: Awaited<ReturnType<typeof cpuStart>>) => {
   const u = process.cpuUsage(from.node);
-  console.log(`${label}: wall ${((performance.now() - from.wall) / 1000).toFixed(2)} s, node cpu ${((u.user + u.system) / 1e6).toFixed(2)} s, pg cpu ${((await pgCpu()) - from.pg).toFixed(2)} s`);
+  console.log(
+    `${label}: wall ${((performance.now() - from.wall) / 1000).toFixed(2)} s, node cpu ${((u.user + u.system) / 1e6).toFixed(2)} s, pg cpu ${((await pgCpu()) - from.pg).toFixed(2)} s`,
+  );
 };
 // Connections opened up front so their CPU is counted from the start.
 await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.05)`.execute(c.db)));
@@ -82,13 +94,43 @@ await cpuEnd("ordered read", readCpu);
 const rebuildCpu = await cpuStart();
 s = performance.now();
 const timing = new Map<string, number>();
-const timed = allProjections.map((p) => ({ ...p, apply: async (db: Parameters<typeof p.apply>[0], ev: Parameters<typeof p.apply>[1]) => { const t0 = performance.now(); try { return await p.apply(db, ev); } finally { timing.set(p.name, (timing.get(p.name) ?? 0) + performance.now() - t0); } } }));
+const timed = allProjections.map((p) => ({
+  ...p,
+  apply: async (db: Parameters<typeof p.apply>[0], ev: Parameters<typeof p.apply>[1]) => {
+    const t0 = performance.now();
+    try {
+      return await p.apply(db, ev);
+    } finally {
+      timing.set(p.name, (timing.get(p.name) ?? 0) + performance.now() - t0);
+    }
+  },
+}));
 const origRead = store.readAll.bind(store);
-store.readAll = async (...a) => { const t0 = performance.now(); try { return await origRead(...a); } finally { timing.set("readAll", (timing.get("readAll") ?? 0) + performance.now() - t0); } };
+store.readAll = async (...a) => {
+  const t0 = performance.now();
+  try {
+    return await origRead(...a);
+  } finally {
+    timing.set("readAll", (timing.get("readAll") ?? 0) + performance.now() - t0);
+  }
+};
 await new ProjectionRunner(c.db, store, null, process.env.TIMING ? timed : allProjections).rebuild(process.env.ONLY);
-if (process.env.TIMING) console.log([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${Math.round(v)}`).join("\n"));
+if (process.env.TIMING)
+  console.log(
+    [...timing]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join("\n"),
+  );
 const rebuild = total / ((performance.now() - s) / 1000);
 await cpuEnd("rebuild", rebuildCpu);
 console.log(`rebuild ${Math.round(rebuild)} events/s vs ordered read ${Math.round(read)} events/s over ${total} events (${(rebuild / read).toFixed(2)})`);
-if (process.env.SQLTIMING) console.log([...sqlTimes].sort((a, b) => b[1][0] - a[1][0]).slice(0, 25).map(([k, v]) => `${Math.round(v[0])}ms ${v[1]}x ${k}`).join("\n"));
+if (process.env.SQLTIMING)
+  console.log(
+    [...sqlTimes]
+      .sort((a, b) => b[1][0] - a[1][0])
+      .slice(0, 25)
+      .map(([k, v]) => `${Math.round(v[0])}ms ${v[1]}x ${k}`)
+      .join("\n"),
+  );
 await c.close();

@@ -105,7 +105,12 @@ try {
     largeRequests,
     events: total,
     figures: {
-      appendVsRawInsert: { product: store.appendPerSecond, baseline: store.rawInsertPerSecond, ratio: ratio(store.appendPerSecond, store.rawInsertPerSecond), goal: ">= 0.7" },
+      appendVsRawInsert: {
+        product: store.appendPerSecond,
+        baseline: store.rawInsertPerSecond,
+        ratio: ratio(store.appendPerSecond, store.rawInsertPerSecond),
+        goal: ">= 0.7",
+      },
       postRequestsVsBareFastify: {
         product: http.postRequestsPerSecond,
         baseline: http.bareFastifyInsertPerSecond,

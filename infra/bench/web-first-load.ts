@@ -82,14 +82,11 @@ async function visit(browser: Browser, url: string, entry: Entry, session: { tok
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (session) {
     // As a returning user arrives: the session is in the browser's storage before the page's first script runs.
-    await context.addInitScript(
-      ({ token, user }) => {
-        const storage = (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage;
-        storage.setItem("token", token);
-        storage.setItem("user", JSON.stringify(user));
-      },
-      session,
-    );
+    await context.addInitScript(({ token, user }) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage;
+      storage.setItem("token", token);
+      storage.setItem("user", JSON.stringify(user));
+    }, session);
   }
   const page: Page = await context.newPage();
   const scripts: string[] = [];

@@ -14,10 +14,20 @@ export async function storeFigures(db: Kysely<unknown>, store: EventStore, count
   );
   const append = await throughput(count, CLIENTS, () => {
     const id = randomUUID();
-    return store.append([{ streamType: "request", streamId: `bench-${id}`, expectedVersion: 0, events: [{ type: "RequestCommented", data: { request_id: id, comment_id: id, body: "x" } }] }], {
-      metadata: { actor_id: null, actor_role: null, actor_email: null, correlation_id: id, causation_id: null },
-      recordedAt: new Date().toISOString(),
-    });
+    return store.append(
+      [
+        {
+          streamType: "request",
+          streamId: `bench-${id}`,
+          expectedVersion: 0,
+          events: [{ type: "RequestCommented", data: { request_id: id, comment_id: id, body: "x" } }],
+        },
+      ],
+      {
+        metadata: { actor_id: null, actor_role: null, actor_email: null, correlation_id: id, causation_id: null },
+        recordedAt: new Date().toISOString(),
+      },
+    );
   });
   return { rawInsertPerSecond: rawInsert, appendPerSecond: append };
 }
@@ -37,7 +47,9 @@ export async function httpFigures(db: Kysely<unknown>, productUrl: string, token
     });
   try {
     const bareRate = await throughput(count, CLIENTS, () => post(`${bareUrl}/bare`, { n: 1 }));
-    const product = await throughput(count, CLIENTS, (i) => post(`${productUrl}/api/requests`, { title: `Write path ${i}`, amount: 12.5 }, { authorization: `Bearer ${token}` }));
+    const product = await throughput(count, CLIENTS, (i) =>
+      post(`${productUrl}/api/requests`, { title: `Write path ${i}`, amount: 12.5 }, { authorization: `Bearer ${token}` }),
+    );
     return { bareFastifyInsertPerSecond: bareRate, postRequestsPerSecond: product };
   } finally {
     await bare.close();

@@ -40,10 +40,14 @@ export async function checkAfterDrill(stack: Stack, outcomes: Outcomes, commands
   } while (Date.now() < deadline);
   const duplicates = published.length - new Set(published).size;
   checked.push(check(duplicates === 0, "the stream holds no duplicate", `${duplicates} duplicates`));
-  checked.push(check(JSON.stringify(published) === JSON.stringify(log), `the stream holds the log's ${log.length} events in order`, `${published.length} published`));
+  checked.push(
+    check(JSON.stringify(published) === JSON.stringify(log), `the stream holds the log's ${log.length} events in order`, `${published.length} published`),
+  );
 
   const { live, rebuilt } = await liveAndRebuiltReadModels(stack.env);
-  checked.push(check(live.rm_requests?.length === outcomes.created, `${outcomes.created} acknowledged requests all in the read model`, `${live.rm_requests?.length}`));
+  checked.push(
+    check(live.rm_requests?.length === outcomes.created, `${outcomes.created} acknowledged requests all in the read model`, `${live.rm_requests?.length}`),
+  );
   const differing = Object.keys(rebuilt).filter((table) => JSON.stringify(live[table]) !== JSON.stringify(rebuilt[table]));
   checked.push(check(differing.length === 0, "read models equal a rebuild from the log", differing.join(", ")));
   return checked;

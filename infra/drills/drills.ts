@@ -118,7 +118,9 @@ function natsOutage(kind: "stopped" | "killed" | "wiped"): Drill {
           await stack.stopNats(kind === "stopped" ? "SIGTERM" : "SIGKILL");
           await new Promise((r) => setTimeout(r, 3_000));
           await stack.startNats({ wipe: kind === "wiped" });
-          did.push(`NATS ${kind === "stopped" ? "stopped (SIGTERM)" : kind === "killed" ? "killed (SIGKILL)" : "killed and its data directory deleted"} after ${done} commands, back 3 s later`);
+          did.push(
+            `NATS ${kind === "stopped" ? "stopped (SIGTERM)" : kind === "killed" ? "killed (SIGKILL)" : "killed and its data directory deleted"} after ${done} commands, back 3 s later`,
+          );
         });
       });
       await faults.settled();

@@ -34,8 +34,7 @@ export function parseCsv(text: string): string[][] {
     else if (c === ",") {
       record.push(field);
       field = "";
-    }
-    else if (c === "\n" || c === "\r") {
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
       record.push(field);
       records.push(record);
@@ -62,11 +61,24 @@ export function verifyAuditCsv(text: string): AuditCheck {
     if (i === -1) throw new Error(`The export has no ${name} column`);
     return i;
   };
-  const [streamCol, versionCol, idCol, timeCol, prevCol, hashCol, bodyCol] = ["stream_id", "stream_version", "event_id", "time", "previous_hash", "hash", "canonical_event"].map(col);
+  const [streamCol, versionCol, idCol, timeCol, prevCol, hashCol, bodyCol] = [
+    "stream_id",
+    "stream_version",
+    "event_id",
+    "time",
+    "previous_hash",
+    "hash",
+    "canonical_event",
+  ].map(col);
   const heads = new Map<string, { version: number; hash: string }>();
   for (const [index, r] of records.entries()) {
     const line = index + 2;
-    const fail = (reason: string): AuditCheck => ({ valid: false, events: records.length, streams: heads.size, brokenAt: { line, event_id: r[idCol!] ?? "", reason } });
+    const fail = (reason: string): AuditCheck => ({
+      valid: false,
+      events: records.length,
+      streams: heads.size,
+      brokenAt: { line, event_id: r[idCol!] ?? "", reason },
+    });
     const stream = r[streamCol!]!;
     const version = Number(r[versionCol!]);
     const head = heads.get(stream) ?? { version: 0, hash: GENESIS };

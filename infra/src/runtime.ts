@@ -4,17 +4,7 @@ import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
-import {
-  createDatabase,
-  EventStore,
-  eventStoreMigrations,
-  MemoryBus,
-  migrateToLatest,
-  NatsBus,
-  Relay,
-  type Bus,
-  type Connection,
-} from "@procure/eventstore";
+import { createDatabase, EventStore, eventStoreMigrations, MemoryBus, migrateToLatest, NatsBus, Relay, type Bus, type Connection } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
@@ -49,7 +39,9 @@ const partLog =
 
 export async function connectDatabase(env: Env): Promise<Connection<Database>> {
   const connection = createDatabase<Database>(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE } : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE }
+      : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
   await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations, webhookMigrations]);
   return connection;
@@ -142,9 +134,7 @@ function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgres
       postgres,
       nats: { ok: natsOk, kind: bus.kind },
       projections: { ok: runner ? runner.lastError === null : true, lag, error: runner?.lastError ?? null },
-      relay: relay
-        ? { ok: relay.lastError === null || !natsOk, error: relay.lastError, behind: postgres.ok ? await relay.behind() : null }
-        : { ok: true },
+      relay: relay ? { ok: relay.lastError === null || !natsOk, error: relay.lastError, behind: postgres.ok ? await relay.behind() : null } : { ok: true },
     };
   };
 }

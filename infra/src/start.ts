@@ -39,6 +39,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void runtime.stop().then(() => process.exit(0), () => process.exit(1));
+    void runtime.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

@@ -26,11 +26,14 @@ export function verifyWebhook(headers: Record<string, string | string[] | undefi
   const timestamp = header("webhook-timestamp");
   const signatures = header("webhook-signature");
   if (!id || !timestamp || !signatures) return { ok: false, status: 400, reason: "missing webhook headers" };
-  if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return { ok: false, status: 400, reason: "timestamp too old or in the future" };
+  if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS)
+    return { ok: false, status: 400, reason: "timestamp too old or in the future" };
   const signed = `${id}.${timestamp}.${body}`;
   const valid = secrets.some((secret) => {
     // The key is the base64 part after "whsec_", decoded.
-    const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64")).update(signed).digest();
+    const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64"))
+      .update(signed)
+      .digest();
     return signatures.split(" ").some((candidate) => {
       const [version, value] = candidate.split(",", 2);
       const given = Buffer.from(value ?? "", "base64");

@@ -11,7 +11,10 @@ describe("reference webhook receiver", () => {
 
   it("accepts what the dispatcher signs, with either secret during a rotation", () => {
     const other = generateSecret();
-    expect(verifyWebhook(headers(signatureHeader("evt", ts, body, [secret])), body, [secret], now)).toMatchObject({ ok: true, event: { type: "request.approved" } });
+    expect(verifyWebhook(headers(signatureHeader("evt", ts, body, [secret])), body, [secret], now)).toMatchObject({
+      ok: true,
+      event: { type: "request.approved" },
+    });
     expect(verifyWebhook(headers(signatureHeader("evt", ts, body, [other, secret])), body, [secret], now).ok).toBe(true);
   });
 

@@ -67,7 +67,11 @@ describe("webhook endpoints on the automation screen", () => {
     expect(await page.getByText(secret).count()).toBe(0);
 
     const created = await createRequest("Webhook-observed laptop");
-    const delivered = await until(() => receiver.received.find((r) => r.payload.type === "request.created" && r.payload.data.request_id === created.id), 15_000, "request.created");
+    const delivered = await until(
+      () => receiver.received.find((r) => r.payload.type === "request.created" && r.payload.data.request_id === created.id),
+      15_000,
+      "request.created",
+    );
     expect(receiver.verifies(delivered, secret)).toBe(true);
     expect(delivered.payload.data).toMatchObject({ request_id: created.id, title: "Webhook-observed laptop" });
 

@@ -18,8 +18,7 @@ async function openIntegrations(page: Page, role: Role = "admin", hash = "") {
 }
 
 const feedState = (page: Page) => page.getByTestId("feed-state").textContent();
-const feedPart = (page: Page, label: string) =>
-  page.getByTestId("feed-part").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+const feedPart = (page: Page, label: string) => page.getByTestId("feed-part").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
 const feedParts = (page: Page) => page.getByTestId("feed-part").locator("dt").allTextContents();
 const inViewport = (page: Page, id: string) =>
   page.evaluate((target) => {

@@ -26,9 +26,7 @@ describe("public pages", () => {
     await page.goto(`${product.url}/resources/intake-checklist`);
     await page.goto(`${product.url}/#access`);
     // The section comes with the lower part of the page, which loads after the first screen.
-    await expect
-      .poll(() => page.locator("#access").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => page.locator("#access").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120), { timeout: 10_000 }).toBe(true);
   });
 
   it("submits a work order from the landing page", async () => {

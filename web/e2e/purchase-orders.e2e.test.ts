@@ -105,15 +105,24 @@ describe("an order's life on the purchase orders screen", () => {
     // Dismissing the browser confirmation keeps the order.
     await row.getByRole("button", { name: /^Edit / }).click();
     page.once("dialog", (dialog) => void dialog.dismiss());
-    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Delete", exact: true }).click();
-    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Save changes" }).waitFor();
+    await page
+      .getByRole("dialog", { name: /^Edit / })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
+    await page
+      .getByRole("dialog", { name: /^Edit / })
+      .getByRole("button", { name: "Save changes" })
+      .waitFor();
 
     let asked = "";
     page.once("dialog", (dialog) => {
       asked = dialog.message();
       void dialog.accept();
     });
-    await page.getByRole("dialog", { name: /^Edit / }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: /^Edit / })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await page.getByText("Purchase order deleted").first().waitFor();
     expect(asked).toBe(deleteOrderConfirmation);
     expect(asked).toBe("Delete this purchase order?");
@@ -196,7 +205,12 @@ describe("the figures, live", () => {
     const admin = await open();
     await signIn(admin.page, product.url, emailOf("admin"));
     const dashboardOpen = async () =>
-      Number((await admin.page.locator(".kpi").filter({ hasText: "Open purchase orders" }).locator(".kpi-value .visually-hidden").textContent())?.replace(/\D/g, "") ?? NaN);
+      Number(
+        (await admin.page.locator(".kpi").filter({ hasText: "Open purchase orders" }).locator(".kpi-value .visually-hidden").textContent())?.replace(
+          /\D/g,
+          "",
+        ) ?? NaN,
+      );
     await expect.poll(dashboardOpen).toBeGreaterThanOrEqual(0);
     const dashboardBefore = await dashboardOpen();
     await markPage(admin.page);

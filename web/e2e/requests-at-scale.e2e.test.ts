@@ -26,7 +26,12 @@ beforeAll(async () => {
 const figure = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
 
 async function kpi(page: Page, label: string) {
-  return figure(await page.locator(".kpi", { has: page.getByText(label, { exact: true }) }).locator(".kpi-value .visually-hidden").textContent());
+  return figure(
+    await page
+      .locator(".kpi", { has: page.getByText(label, { exact: true }) })
+      .locator(".kpi-value .visually-hidden")
+      .textContent(),
+  );
 }
 
 async function chip(page: Page, label: string) {
@@ -36,7 +41,10 @@ async function chip(page: Page, label: string) {
 
 async function glance(page: Page, label: string) {
   const cell = page.locator(".glance-cell", { has: page.getByText(label, { exact: true }) });
-  return { count: figure(await cell.locator(".glance-value .visually-hidden").textContent()), amount: figure(await cell.locator(".glance-amount").textContent()) };
+  return {
+    count: figure(await cell.locator(".glance-value .visually-hidden").textContent()),
+    amount: figure(await cell.locator(".glance-amount").textContent()),
+  };
 }
 
 const renderedRows = (page: Page) => page.locator("tbody tr[data-request-id]").count();

@@ -23,8 +23,7 @@ async function openSettings(page: Page, role: Role = "admin") {
 }
 
 const ruleRow = (page: Page, name: string) => page.getByTestId("rule-row").filter({ has: page.getByText(name, { exact: true }) });
-const isFocused = (page: Page, name: string) =>
-  page.getByRole("button", { name, exact: true }).evaluate((el) => el === document.activeElement);
+const isFocused = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).evaluate((el) => el === document.activeElement);
 
 describe("workspace access", () => {
   const invited = `new.approver.${suffix}@example.com`;

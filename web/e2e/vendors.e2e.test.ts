@@ -89,7 +89,9 @@ describe("the vendors screen", () => {
     expect(refused.status).toBe(409);
     expect(errorOf(refused.json)).toBe(`${chosen.name} is blocked; purchase orders cannot be raised for a blocked vendor.`);
 
-    await card(page, chosen.name).getByRole("button", { name: `Open ${chosen.name}` }).click();
+    await card(page, chosen.name)
+      .getByRole("button", { name: `Open ${chosen.name}` })
+      .click();
     const again = page.getByRole("dialog", { name: chosen.name });
     const history = again.getByRole("region", { name: "History" });
     await history.getByText("Blocked: Insurance certificate expired").waitFor();
@@ -123,7 +125,9 @@ describe("the vendors screen", () => {
     const shown = await card(page, chosen.name).locator(".vendor-notes").textContent();
     expect(shown).toBe(`${notes.trim().slice(0, 157)}…`);
     expect(shown).toHaveLength(158);
-    await card(page, chosen.name).getByRole("button", { name: `Open ${chosen.name}` }).click();
+    await card(page, chosen.name)
+      .getByRole("button", { name: `Open ${chosen.name}` })
+      .click();
     expect(await page.getByRole("dialog").getByLabel("Notes (optional)").inputValue()).toBe(notes.trim());
   });
 
@@ -149,7 +153,9 @@ describe("the vendors screen", () => {
 
   it("starts a request for the vendor from its card", async () => {
     const page = await openVendors();
-    await card(page, chosen.name).getByRole("link", { name: `Create request for ${chosen.name}` }).click();
+    await card(page, chosen.name)
+      .getByRole("link", { name: `Create request for ${chosen.name}` })
+      .click();
     await page.waitForURL(`${product.url}/app/requests?vendor=${chosen.id}`);
     await page.getByRole("dialog").waitFor();
   });
@@ -172,7 +178,9 @@ describe("the vendors screen", () => {
         await page.screenshot({ path: `/tmp/shots/vendors-${theme}-${viewport.width}.png`, fullPage: true });
         await page.screenshot({ path: `/tmp/shots/vendors-top-${theme}-${viewport.width}.png` });
 
-        await card(page, chosen.name).getByRole("button", { name: `Open ${chosen.name}` }).click();
+        await card(page, chosen.name)
+          .getByRole("button", { name: `Open ${chosen.name}` })
+          .click();
         const drawer = page.getByRole("dialog", { name: chosen.name });
         await drawer.getByRole("region", { name: "History" }).locator("li").first().waitFor();
         // Colours are only final once the overlay has faded in and the sheet has slid in.

@@ -55,7 +55,11 @@ describe.skipIf(!savedUrl)("a stopped Postgres server", () => {
     postgres.start();
     let status = 0;
     for (let i = 0; i < 60 && status !== 201; i++) {
-      const retry = await fetch(`${url}/api/requests`, { method: "POST", headers: { ...auth, "idempotency-key": "after-outage" }, body: JSON.stringify({ title: "After", amount: 4 }) });
+      const retry = await fetch(`${url}/api/requests`, {
+        method: "POST",
+        headers: { ...auth, "idempotency-key": "after-outage" },
+        body: JSON.stringify({ title: "After", amount: 4 }),
+      });
       status = retry.status;
       if (status !== 201) await new Promise((r) => setTimeout(r, 250));
     }

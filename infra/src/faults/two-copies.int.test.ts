@@ -56,7 +56,10 @@ describe("two copies of the projector and the relay", () => {
     await t.runtime.relay?.stop();
     const takeoverAt = (await loadCheckpoint(t.runtime.db, "relay"))?.position ?? ORIGIN;
     const published: string[] = [];
-    const relays = [new Relay(t.runtime.store, countingBus(t.runtime.bus, published), { pollMs: 20 }), new Relay(otherStore, countingBus(t.runtime.bus, published), { pollMs: 20 })];
+    const relays = [
+      new Relay(t.runtime.store, countingBus(t.runtime.bus, published), { pollMs: 20 }),
+      new Relay(otherStore, countingBus(t.runtime.bus, published), { pollMs: 20 }),
+    ];
     for (const relay of relays) {
       await relay.start();
       stops.push(() => relay.stop());

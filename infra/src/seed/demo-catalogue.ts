@@ -8,14 +8,53 @@ const units = ["Engineering", "Sales", "Operations", "Finance"] as const;
 const coverage = (...levels: Level[]) => levels.map((level, i) => ({ business_unit: units[i]!, level }));
 
 const categories = [
-  { name: "IT hardware", contract_number: "CN-IT-2026", preferred_suppliers: ["Northwind Computing", "Contoso Devices"], coverage: coverage("full", "partial", "full", "full"), units_of_measure: ["each"] },
-  { name: "Software & SaaS", contract_number: "CN-SW-2026", preferred_suppliers: ["Fabrikam Cloud"], coverage: coverage("full", "full", "partial", "partial"), units_of_measure: ["seat", "licence"], requires_finance_review: true },
+  {
+    name: "IT hardware",
+    contract_number: "CN-IT-2026",
+    preferred_suppliers: ["Northwind Computing", "Contoso Devices"],
+    coverage: coverage("full", "partial", "full", "full"),
+    units_of_measure: ["each"],
+  },
+  {
+    name: "Software & SaaS",
+    contract_number: "CN-SW-2026",
+    preferred_suppliers: ["Fabrikam Cloud"],
+    coverage: coverage("full", "full", "partial", "partial"),
+    units_of_measure: ["seat", "licence"],
+    requires_finance_review: true,
+  },
   { name: "Office supplies", preferred_suppliers: ["Paperline Supply"], coverage: coverage("full", "full", "full", "full"), units_of_measure: ["box", "pack"] },
-  { name: "Furniture", contract_number: "CN-FUR-2025", preferred_suppliers: ["Ergoform"], coverage: coverage("partial", "none", "full", "partial"), units_of_measure: ["each"] },
-  { name: "Professional services", preferred_suppliers: ["Brightpath Consulting"], coverage: coverage("none", "partial", "none", "partial"), units_of_measure: ["hour", "day"], requires_finance_review: true },
-  { name: "Facilities & maintenance", contract_number: "CN-FAC-2026", preferred_suppliers: ["Keystone Facilities"], coverage: coverage("partial", "partial", "full", "partial"), units_of_measure: ["visit", "month"] },
+  {
+    name: "Furniture",
+    contract_number: "CN-FUR-2025",
+    preferred_suppliers: ["Ergoform"],
+    coverage: coverage("partial", "none", "full", "partial"),
+    units_of_measure: ["each"],
+  },
+  {
+    name: "Professional services",
+    preferred_suppliers: ["Brightpath Consulting"],
+    coverage: coverage("none", "partial", "none", "partial"),
+    units_of_measure: ["hour", "day"],
+    requires_finance_review: true,
+  },
+  {
+    name: "Facilities & maintenance",
+    contract_number: "CN-FAC-2026",
+    preferred_suppliers: ["Keystone Facilities"],
+    coverage: coverage("partial", "partial", "full", "partial"),
+    units_of_measure: ["visit", "month"],
+  },
 ];
-const subcategories = [{ parent: "IT hardware", name: "Peripherals", preferred_suppliers: ["Contoso Devices"], coverage: coverage("full", "full", "partial", "full"), units_of_measure: ["each", "pack"] }];
+const subcategories = [
+  {
+    parent: "IT hardware",
+    name: "Peripherals",
+    preferred_suppliers: ["Contoso Devices"],
+    coverage: coverage("full", "full", "partial", "full"),
+    units_of_measure: ["each", "pack"],
+  },
+];
 
 /** [category, name, sku, unit, price, supplier, lifecycle stage reached] */
 const items: [string, string, string, string, number, string, "draft" | "review" | "published"][] = [
@@ -36,16 +75,69 @@ const items: [string, string, string, string, number, string, "draft" | "review"
 ];
 
 const feeds = [
-  { feed_name: "Northwind hardware price list", supplier: "Northwind Computing", format: "csv", category: "IT hardware", refresh_interval_days: 7, import: { pending_changes: 12, price_variance_alerts: 2 } },
-  { feed_name: "Fabrikam SaaS catalogue", supplier: "Fabrikam Cloud", format: "api", category: "Software & SaaS", refresh_interval_days: 1, import: { pending_changes: 0 } },
-  { feed_name: "Paperline office supplies", supplier: "Paperline Supply", format: "xlsx", category: "Office supplies", refresh_interval_days: 14, import: { pending_changes: 5, requires_finance_review: true } },
-  { feed_name: "Ergoform furniture range", supplier: "Ergoform", format: "cxml", category: "Furniture", refresh_interval_days: 30, import: { outcome: "failed" } },
+  {
+    feed_name: "Northwind hardware price list",
+    supplier: "Northwind Computing",
+    format: "csv",
+    category: "IT hardware",
+    refresh_interval_days: 7,
+    import: { pending_changes: 12, price_variance_alerts: 2 },
+  },
+  {
+    feed_name: "Fabrikam SaaS catalogue",
+    supplier: "Fabrikam Cloud",
+    format: "api",
+    category: "Software & SaaS",
+    refresh_interval_days: 1,
+    import: { pending_changes: 0 },
+  },
+  {
+    feed_name: "Paperline office supplies",
+    supplier: "Paperline Supply",
+    format: "xlsx",
+    category: "Office supplies",
+    refresh_interval_days: 14,
+    import: { pending_changes: 5, requires_finance_review: true },
+  },
+  {
+    feed_name: "Ergoform furniture range",
+    supplier: "Ergoform",
+    format: "cxml",
+    category: "Furniture",
+    refresh_interval_days: 30,
+    import: { outcome: "failed" },
+  },
 ] as const;
 
 const punchouts = [
-  { supplier: "Northwind Computing", protocol: "cxml", category: "IT hardware", coverage_scope: "Laptops, monitors and docks", status: "connected", sso_status: "enabled", carts: [120, 114] },
-  { supplier: "Paperline Supply", protocol: "oci", category: "Office supplies", coverage_scope: "Full stationery range", status: "connected", sso_status: "enabled", carts: [80, 79] },
-  { supplier: "Keystone Facilities", protocol: "cxml", category: "Facilities & maintenance", coverage_scope: "Maintenance call-outs", status: "action-required", sso_status: "pending", carts: [20, 14], notes: "Certificate renewal pending with the supplier." },
+  {
+    supplier: "Northwind Computing",
+    protocol: "cxml",
+    category: "IT hardware",
+    coverage_scope: "Laptops, monitors and docks",
+    status: "connected",
+    sso_status: "enabled",
+    carts: [120, 114],
+  },
+  {
+    supplier: "Paperline Supply",
+    protocol: "oci",
+    category: "Office supplies",
+    coverage_scope: "Full stationery range",
+    status: "connected",
+    sso_status: "enabled",
+    carts: [80, 79],
+  },
+  {
+    supplier: "Keystone Facilities",
+    protocol: "cxml",
+    category: "Facilities & maintenance",
+    coverage_scope: "Maintenance call-outs",
+    status: "action-required",
+    sso_status: "pending",
+    carts: [20, 14],
+    notes: "Certificate renewal pending with the supplier.",
+  },
 ] as const;
 
 /** Which category a demo request belongs to, by what its title mentions; the rest are professional services. */
@@ -59,10 +151,38 @@ const requestCategories: [RegExp, string][] = [
 ];
 
 const workOrders = [
-  { title: "Quote for replacing meeting room displays", details: "Two rooms on floor 3; current screens flicker.", requesterName: "Facilities desk", requesterEmail: "facilities@demo.procure.test", priority: "high", triage: ["triaged", "in-progress"] },
-  { title: "New supplier onboarding: local caterer", details: null, requesterName: "Events team", requesterEmail: "events@demo.procure.test", priority: "normal", triage: ["triaged"] },
-  { title: "Urgent toner for the warehouse printers", details: "Out of stock since Monday.", requesterName: "Warehouse", requesterEmail: "warehouse@demo.procure.test", priority: "urgent", triage: ["in-progress", "completed"] },
-  { title: "Annual renewal of the label printer service", details: null, requesterName: "Shipping", requesterEmail: "shipping@demo.procure.test", priority: "low", triage: [] },
+  {
+    title: "Quote for replacing meeting room displays",
+    details: "Two rooms on floor 3; current screens flicker.",
+    requesterName: "Facilities desk",
+    requesterEmail: "facilities@demo.procure.test",
+    priority: "high",
+    triage: ["triaged", "in-progress"],
+  },
+  {
+    title: "New supplier onboarding: local caterer",
+    details: null,
+    requesterName: "Events team",
+    requesterEmail: "events@demo.procure.test",
+    priority: "normal",
+    triage: ["triaged"],
+  },
+  {
+    title: "Urgent toner for the warehouse printers",
+    details: "Out of stock since Monday.",
+    requesterName: "Warehouse",
+    requesterEmail: "warehouse@demo.procure.test",
+    priority: "urgent",
+    triage: ["in-progress", "completed"],
+  },
+  {
+    title: "Annual renewal of the label printer service",
+    details: null,
+    requesterName: "Shipping",
+    requesterEmail: "shipping@demo.procure.test",
+    priority: "low",
+    triage: [],
+  },
 ] as const;
 
 /**
@@ -96,7 +216,12 @@ export async function seedCatalogue(client: InjectClient, tokens: DemoTokens): P
   }
   const admin = client.as(tokens.admin);
   await admin.call("POST", "/api/approval-rules", { name: "Large purchases: approver, then finance", min_amount: 10_000, stages: ["approver", "finance"] });
-  await admin.call("POST", "/api/approval-rules", { name: "Software from $5,000: finance", min_amount: 5_000, category_id: ids.get("Software & SaaS"), stages: ["finance"] });
+  await admin.call("POST", "/api/approval-rules", {
+    name: "Software from $5,000: finance",
+    min_amount: 5_000,
+    category_id: ids.get("Software & SaaS"),
+    stages: ["finance"],
+  });
   await seedWorkOrders(client, tokens);
   return demoRequests.map(({ title }) => ids.get(requestCategories.find(([pattern]) => pattern.test(title))?.[1] ?? "Professional services")!);
 }

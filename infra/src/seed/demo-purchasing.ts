@@ -9,7 +9,13 @@ type DemoVendor = { name: string; risk: VendorRisk; website: string; renewsIn: n
 const demoVendors: DemoVendor[] = [
   { name: "Northwind Office Supply", risk: "low", website: "https://northwind.example", renewsIn: 14, notes: "Preferred for stationery and small furniture." },
   { name: "Contoso Hardware", risk: "medium", website: "https://contoso.example", renewsIn: 25 },
-  { name: "Fabrikam Logistics", risk: "high", website: "https://fabrikam.example", renewsIn: 60, notes: "Two late deliveries last quarter; review at renewal." },
+  {
+    name: "Fabrikam Logistics",
+    risk: "high",
+    website: "https://fabrikam.example",
+    renewsIn: 60,
+    notes: "Two late deliveries last quarter; review at renewal.",
+  },
   { name: "Litware Software", risk: "low", website: "https://litware.example", renewsIn: 5 },
   { name: "Adventure Works Furniture", risk: "medium", website: "https://adventure-works.example", renewsIn: 120 },
   { name: "Tailspin Travel", risk: "high", website: "https://tailspin.example", renewsIn: -10, blocked: "Unresolved invoice disputes." },

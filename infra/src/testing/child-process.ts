@@ -12,7 +12,11 @@ export type Child = {
 };
 
 /** Spawns a command and resolves once a line of its output matches `ready`. */
-export async function spawnUntil(command: string, args: string[], options: { env?: Record<string, string>; ready: RegExp; timeoutMs?: number }): Promise<Child> {
+export async function spawnUntil(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; ready: RegExp; timeoutMs?: number },
+): Promise<Child> {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<number | null>((resolveExit) => child.once("exit", (code) => resolveExit(code)));

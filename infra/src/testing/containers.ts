@@ -41,7 +41,11 @@ export function containerServices(): Promise<{ databaseUrl: string; natsUrl: str
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .start();
-    const nats = await new GenericContainer("nats:2").withCommand(["-js"]).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start();
+    const nats = await new GenericContainer("nats:2")
+      .withCommand(["-js"])
+      .withExposedPorts(4222)
+      .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
+      .start();
     return {
       databaseUrl: `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/test`,
       natsUrl: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`,

@@ -27,8 +27,7 @@ export function punchoutHealthy(c: Selectable<PunchoutConnectionsRow>): boolean 
   return c.status === "connected" && c.sso_status === "enabled" && (rate === null || rate >= healthyCartRate);
 }
 
-export const feedNeedsReview = (f: Pick<VendorFeedsRow, "pending_changes" | "requires_finance_review">) =>
-  f.pending_changes > 0 || f.requires_finance_review;
+export const feedNeedsReview = (f: Pick<VendorFeedsRow, "pending_changes" | "requires_finance_review">) => f.pending_changes > 0 || f.requires_finance_review;
 
 export function coverageScore(coverage: readonly { level: CoverageLevel }[]): number {
   return Math.round(average(coverage.map((c) => levelScore[c.level])));
@@ -127,14 +126,11 @@ export function assembleOverview(rows: OverviewRows): CatalogueOverview {
 
   const healthy = rows.connections.filter(punchoutHealthy).length;
   const attention =
-    rows.connections.filter((c) => c.status !== "disabled" && !punchoutHealthy(c)).length +
-    rows.feeds.filter((f) => f.status === "failed").length;
+    rows.connections.filter((c) => c.status !== "disabled" && !punchoutHealthy(c)).length + rows.feeds.filter((f) => f.status === "failed").length;
 
   return {
     categories,
-    items: items
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((i) => toOverviewItem(i, names.get(i.category_id) ?? null)),
+    items: items.sort((a, b) => a.name.localeCompare(b.name)).map((i) => toOverviewItem(i, names.get(i.category_id) ?? null)),
     vendorFeeds: rows.feeds.map((f) => toOverviewFeed(f, names.get(f.category_id) ?? null)),
     punchoutConnections: rows.connections.map((c) => toOverviewPunchout(c, names.get(c.category_id) ?? null)),
     analytics: {

@@ -20,7 +20,7 @@ export async function findCategory(db: Kysely<Database>, id: string) {
 /** The category and its ancestors, nearest first; bounded so a damaged chain cannot loop forever. */
 export async function categoryLineage(db: Kysely<Database>, id: string, maxDepth = 50): Promise<string[]> {
   const lineage: string[] = [];
-  for (let current: string | null = id; current && lineage.length < maxDepth && !lineage.includes(current); ) {
+  for (let current: string | null = id; current && lineage.length < maxDepth && !lineage.includes(current);) {
     lineage.push(current);
     const row = await findCategory(db, current);
     current = row?.parent_id ?? null;

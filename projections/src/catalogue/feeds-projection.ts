@@ -58,11 +58,7 @@ export const feedsProjection: Projection = {
       return catalogueTouch;
     }
     if (event.type !== "VendorFeedImported" && event.type !== "VendorFeedChangesReviewed") return;
-    const row = await db
-      .selectFrom("rm_vendor_feeds")
-      .select(["refresh_interval_days", "version"])
-      .where("id", "=", event.data.feed_id)
-      .executeTakeFirst();
+    const row = await db.selectFrom("rm_vendor_feeds").select(["refresh_interval_days", "version"]).where("id", "=", event.data.feed_id).executeTakeFirst();
     if (!row || row.version >= version) return;
     await db
       .updateTable("rm_vendor_feeds")

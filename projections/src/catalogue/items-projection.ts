@@ -12,11 +12,7 @@ export const itemsProjection: Projection = {
     const d = event.data;
     const at = event.recorded_at;
     const version = event.stream_version;
-    const current = await db
-      .selectFrom("rm_catalogue_items")
-      .select(["status", "version", "last_reviewed_at"])
-      .where("id", "=", d.item_id)
-      .executeTakeFirst();
+    const current = await db.selectFrom("rm_catalogue_items").select(["status", "version", "last_reviewed_at"]).where("id", "=", d.item_id).executeTakeFirst();
     if (current && current.version >= version) return;
     const reviewed = current?.status === "review" && d.status !== "review";
     const fields = {
@@ -36,7 +32,11 @@ export const itemsProjection: Projection = {
       updated_at: at,
     };
     if (current) await db.updateTable("rm_catalogue_items").set(fields).where("id", "=", d.item_id).execute();
-    else await db.insertInto("rm_catalogue_items").values({ id: d.item_id, ...fields, created_at: at }).execute();
+    else
+      await db
+        .insertInto("rm_catalogue_items")
+        .values({ id: d.item_id, ...fields, created_at: at })
+        .execute();
     return catalogueTouch;
   }),
 };

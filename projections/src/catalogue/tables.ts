@@ -1,12 +1,5 @@
 import type { ColumnType } from "kysely";
-import type {
-  catalogueItemStatuses,
-  feedFormats,
-  OverviewFeed,
-  punchoutProtocols,
-  punchoutStatuses,
-  ssoStatuses,
-} from "@procure/contracts";
+import type { catalogueItemStatuses, feedFormats, OverviewFeed, punchoutProtocols, punchoutStatuses, ssoStatuses } from "@procure/contracts";
 import type { TimelineFields } from "../tables.ts";
 
 type OneOf<T extends readonly string[]> = T[number];

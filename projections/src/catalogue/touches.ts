@@ -3,9 +3,7 @@ import type { Touch } from "../projection.ts";
 /** Everyone who signs in reads categories and the catalogue (the dashboard counts categories for every role). */
 export const catalogueTouch: Touch[] = [{ keys: [["categories"], ["catalogue"], ["dashboard"]], audience: { everyone: true } }];
 export const rulesTouch: Touch[] = [{ keys: [["approval-rules"]], audience: { roles: ["admin"] } }];
-export const workOrderTouch = (id: string): Touch[] => [
-  { keys: [["work-orders"], ["work-orders", id]], audience: { roles: ["buyer", "admin"] } },
-];
+export const workOrderTouch = (id: string): Touch[] => [{ keys: [["work-orders"], ["work-orders", id]], audience: { roles: ["buyer", "admin"] } }];
 export const landingTouch: Touch[] = [{ keys: [["landing"]], audience: { everyone: true } }];
 
 export const json = (value: unknown) => JSON.stringify(value);

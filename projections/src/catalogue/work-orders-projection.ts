@@ -37,7 +37,8 @@ export const workOrdersProjection: Projection = {
       case "WorkOrderAssigned":
       case "WorkOrderStatusChanged": {
         const d = event.data;
-        const change = event.type === "WorkOrderAssigned" ? { owner_id: event.data.owner_id, owner_email: event.data.owner_email } : { status: event.data.to_status };
+        const change =
+          event.type === "WorkOrderAssigned" ? { owner_id: event.data.owner_id, owner_email: event.data.owner_email } : { status: event.data.to_status };
         await db
           .updateTable("rm_work_orders")
           .set({ ...change, version, updated_at: at })

@@ -30,7 +30,13 @@ export const inboxProjection: Projection = {
     const ids = distinct(events, requestIdOf);
     const stored = await db.selectFrom("rm_inbox_requests").selectAll().where(inArray("request_id", ids)).execute();
     const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
-    const routes = await stageRoutes(db, distinct(events.filter((e) => e.type === "RequestStageApproved"), requestIdOf));
+    const routes = await stageRoutes(
+      db,
+      distinct(
+        events.filter((e) => e.type === "RequestStageApproved"),
+        requestIdOf,
+      ),
+    );
     const counters = new CounterDeltas();
     const changed = new Map<string, InboxRow>();
     const move = (row: InboxRow, sign: 1 | -1, all: boolean) => {

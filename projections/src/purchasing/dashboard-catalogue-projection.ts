@@ -69,7 +69,11 @@ async function saveItem(db: Db, e: StoredEvent<"CatalogueItemSaved">) {
   if (before?.counted) await addItems(db, before.category_id, -1);
   if (counted) await addItems(db, category_id, 1);
   const row = { category_id, counted, version: e.stream_version };
-  await db.insertInto("rm_dash_catalogue_items").values({ id: item_id, ...row }).onConflict((oc) => oc.column("id").doUpdateSet(row)).execute();
+  await db
+    .insertInto("rm_dash_catalogue_items")
+    .values({ id: item_id, ...row })
+    .onConflict((oc) => oc.column("id").doUpdateSet(row))
+    .execute();
   return true;
 }
 

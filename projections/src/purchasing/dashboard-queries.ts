@@ -1,12 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import {
-  dashboardListSize,
-  dashboardTopCategories,
-  uncategorisedLabel,
-  type Dashboard,
-  type DashboardRequest,
-  type RequestStatus,
-} from "@procure/contracts";
+import { dashboardListSize, dashboardTopCategories, uncategorisedLabel, type Dashboard, type DashboardRequest, type RequestStatus } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import { readIntegrations } from "./integration-queries.ts";
 import { readPoGroups } from "./po-group-queries.ts";
@@ -58,9 +51,7 @@ async function readPipeline(db: Kysely<Database>, scope: string): Promise<Dashbo
 
 /** Top five by latest change: approved requests still without an order, or simply the latest requests. */
 async function readRequestCard(db: Kysely<Database>, requesterId: string | null, mode: "ready" | "recent"): Promise<DashboardRequest[]> {
-  let query = db
-    .selectFrom("rm_dash_requests")
-    .select(["id", "title", "amount", "status", "category_name", "po_number", "created_at", "updated_at"]);
+  let query = db.selectFrom("rm_dash_requests").select(["id", "title", "amount", "status", "category_name", "po_number", "created_at", "updated_at"]);
   if (requesterId) query = query.where("requester_id", "=", requesterId);
   if (mode === "ready") query = query.where("status", "=", "approved").where("po_number", "is", null);
   const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(dashboardListSize).execute();

@@ -84,8 +84,18 @@ export const dashboardRequestsProjection: Projection = {
       if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
       const was = bucketsOf(before);
       const is = bucketsOf(after);
-      count(tallies, before, was.filter((b) => !is.includes(b)), -1);
-      count(tallies, after, is.filter((b) => !was.includes(b)), 1);
+      count(
+        tallies,
+        before,
+        was.filter((b) => !is.includes(b)),
+        -1,
+      );
+      count(
+        tallies,
+        after,
+        is.filter((b) => !was.includes(b)),
+        1,
+      );
       rows.set(after.id, after);
       const change = { id: after.id, status: after.status, po_number: after.po_number, version: after.version, updated_at: e.recorded_at };
       // A row created in this batch is written once, in its latest state.

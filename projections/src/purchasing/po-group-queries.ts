@@ -23,7 +23,10 @@ export async function readPoGroups(db: Kysely<Database>, now: Date): Promise<Das
 
   const today = localDay(now);
   const dated = db.selectFrom("rm_po_group_orders").where("grp", "in", ["open", "receiving"]).where("expected_date", "is not", null);
-  const late = await dated.select((eb) => eb.fn.countAll<number>().as("n")).where("expected_date", "<", today).executeTakeFirstOrThrow();
+  const late = await dated
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("expected_date", "<", today)
+    .executeTakeFirstOrThrow();
   const soon = await dated
     .select(["grp", "expected_date"])
     .where("expected_date", ">=", today)

@@ -37,7 +37,10 @@ export const scopesOf = (requesterId: string) => [workspaceScope, ownScope(reque
  * the first value seen, as `tally` does.
  */
 export class TallyDeltas {
-  private readonly pending = new Map<string, { table: TallyTable; key: Record<string, string>; count: number; amount: number; labels: Record<string, string | null> }>();
+  private readonly pending = new Map<
+    string,
+    { table: TallyTable; key: Record<string, string>; count: number; amount: number; labels: Record<string, string | null> }
+  >();
 
   add(table: TallyTable, key: Record<string, string>, delta: { count: number; amount?: number }, labels: Record<string, string | null> = {}) {
     const id = `${table}\u0000${JSON.stringify(key)}`;

@@ -28,7 +28,11 @@ export async function listVendors(db: Kysely<Database>, filter: VendorFilter): P
     query = query.where((eb) => eb.or([eb("name", "ilike", like), eb("notes", "ilike", like), eb("website", "ilike", like)]));
   }
   if (filter.after) query = query.where(sql<boolean>`(lower(name), id) > (${filter.after.key}, ${filter.after.id}::uuid)`);
-  const rows = await query.orderBy(sql`lower(name)`).orderBy("id").limit(filter.limit).execute();
+  const rows = await query
+    .orderBy(sql`lower(name)`)
+    .orderBy("id")
+    .limit(filter.limit)
+    .execute();
   return rows.map(toVendor);
 }
 

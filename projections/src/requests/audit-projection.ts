@@ -122,7 +122,11 @@ export const auditProjection: Projection = {
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = new Map<string, string>();
     for (const e of requestEvents) if (e.type === "RequestCreated") owners.set(e.data.request_id, e.data.requester_id);
-    for (const [id, owner] of await requestOwners(db, touchedIds.filter((id) => !owners.has(id)))) owners.set(id, owner);
+    for (const [id, owner] of await requestOwners(
+      db,
+      touchedIds.filter((id) => !owners.has(id)),
+    ))
+      owners.set(id, owner);
     return touchedIds.map((id) => ({ keys: [["requests", id, "audit"]], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

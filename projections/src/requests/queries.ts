@@ -77,7 +77,12 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
     const totals = await db.selectFrom("rm_dash_request_totals").select(["bucket", "count", "amount"]).where("scope", "=", scope).execute();
     const of = (bucket: string) => totals.find((t) => t.bucket === bucket);
     return {
-      counts: { all: Number(of("submitted")?.count ?? 0), approved: Number(of("approved")?.count ?? 0), pending: Number(of("pending")?.count ?? 0), denied: Number(of("denied")?.count ?? 0) },
+      counts: {
+        all: Number(of("submitted")?.count ?? 0),
+        approved: Number(of("approved")?.count ?? 0),
+        pending: Number(of("pending")?.count ?? 0),
+        denied: Number(of("denied")?.count ?? 0),
+      },
       spend: Number(of("submitted")?.amount ?? 0),
       latest_submission: latestSubmission,
     };

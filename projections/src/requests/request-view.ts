@@ -38,7 +38,8 @@ export function nextRequestView(before: PurchaseRequest | null, event: StoredEve
   } else if (view) {
     view = evolveView(view, event);
   }
-  if (view) view = { ...view, current_stage_role: view.status === "pending" ? ((view.stages.find((s) => s.status === "waiting")?.role as Role) ?? null) : null };
+  if (view)
+    view = { ...view, current_stage_role: view.status === "pending" ? ((view.stages.find((s) => s.status === "waiting")?.role as Role) ?? null) : null };
   return view;
 }
 

@@ -4,7 +4,14 @@ import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import { inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
 
-const rowChanging: readonly EventType[] = ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"];
+const rowChanging: readonly EventType[] = [
+  "RequestCreated",
+  "RequestStageApproved",
+  "RequestApproved",
+  "RequestDenied",
+  "RequestLinkedToOrder",
+  "RequestUnlinkedFromOrder",
+];
 
 type RequestRow = Omit<PurchaseRequest, "stages"> & { stages: string };
 
@@ -67,8 +74,9 @@ export const requestsProjection: Projection = {
         updated_at = excluded.updated_at
       where rm_requests.version < excluded.version`,
     );
-    return [...changed.values()].map(
-      (view): Touch => ({ keys: [["requests"], ["requests", view.id], ["dashboard"]], audience: requestAudience(view.requester_id) }),
-    );
+    return [...changed.values()].map((view): Touch => ({
+      keys: [["requests"], ["requests", view.id], ["dashboard"]],
+      audience: requestAudience(view.requester_id),
+    }));
   },
 };

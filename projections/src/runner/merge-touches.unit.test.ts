@@ -22,7 +22,10 @@ describe("merging what a batch touched", () => {
   it("names only the lists when a batch touched too many rows to list, so clients refetch what they show", () => {
     const position = { tx: "1", pos: "1" };
     const everyone = { everyone: true } as const;
-    const touches = Array.from({ length: 1_000 }, (_, i) => ({ keys: [["requests"], ["requests", `r${i}`], ["requests", `r${i}`, "audit"], ["dashboard"]], audience: everyone }));
+    const touches = Array.from({ length: 1_000 }, (_, i) => ({
+      keys: [["requests"], ["requests", `r${i}`], ["requests", `r${i}`, "audit"], ["dashboard"]],
+      audience: everyone,
+    }));
     expect(mergeTouches(touches, position)).toEqual([{ keys: [["requests"], ["dashboard"]], audience: everyone, position }]);
   });
 });

@@ -24,7 +24,10 @@ export class ProjectionGroups {
     private readonly options: RunnerOptions = {},
   ) {
     this.runners = new Map(
-      groups.map((group) => [group.name, new ProjectionRunner(db, store, bus, group.projections, { ...options, durable: `${options.durable ?? "projector"}-${group.name}` })]),
+      groups.map((group) => [
+        group.name,
+        new ProjectionRunner(db, store, bus, group.projections, { ...options, durable: `${options.durable ?? "projector"}-${group.name}` }),
+      ]),
     );
     this.projections = groups.flatMap((group) => group.projections);
   }

@@ -2,7 +2,9 @@ import type { StoredEvent } from "@procure/contracts";
 import { oneAtATime, type Projection } from "../projection.ts";
 import "./tables.ts";
 
-type EndpointEvent = StoredEvent<"WebhookEndpointCreated" | "WebhookEndpointUpdated" | "WebhookEndpointDisabled" | "WebhookEndpointDeleted" | "WebhookSecretRotated">;
+type EndpointEvent = StoredEvent<
+  "WebhookEndpointCreated" | "WebhookEndpointUpdated" | "WebhookEndpointDisabled" | "WebhookEndpointDeleted" | "WebhookSecretRotated"
+>;
 
 const touched = [{ keys: [["webhooks"]], audience: { roles: ["admin" as const] } }];
 
@@ -32,7 +34,11 @@ export const webhookEndpointsProjection: Projection = {
         break;
       }
       case "WebhookEndpointDisabled":
-        await db.updateTable("rm_webhook_endpoints").set({ enabled: false, disabled_reason: event.data.reason, version, updated_at: at }).where("id", "=", id).execute();
+        await db
+          .updateTable("rm_webhook_endpoints")
+          .set({ enabled: false, disabled_reason: event.data.reason, version, updated_at: at })
+          .where("id", "=", id)
+          .execute();
         break;
       case "WebhookEndpointDeleted":
         await db.updateTable("rm_webhook_endpoints").set({ deleted: true, enabled: false, version, updated_at: at }).where("id", "=", id).execute();

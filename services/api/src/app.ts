@@ -55,7 +55,11 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
     }
     // Every field, not only those a schema names as text: Postgres cannot store NUL and JSON must be valid Unicode.
     const unsafe = findUnsafeText(parsed);
-    if (unsafe) return done(new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: ["body", ...unsafe].join("."), message: unsafeTextMessage }]), undefined);
+    if (unsafe)
+      return done(
+        new HttpError(400, errorCodes.validation, unsafeTextMessage, [{ path: ["body", ...unsafe].join("."), message: unsafeTextMessage }]),
+        undefined,
+      );
     done(null, parsed);
   });
   // Answers and the client's files compressed on the way out (brotli or gzip, as the browser accepts).
@@ -95,7 +99,10 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   });
   // In production the API description is for signed-in integrators, not for anyone probing the server.
   const production = deps.env.NODE_ENV === "production";
-  await app.register(swaggerUi, { routePrefix: "/api/docs", ...(production ? { uiHooks: { onRequest: (request, reply) => app.authenticate(request, reply) } } : {}) });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    ...(production ? { uiHooks: { onRequest: (request, reply) => app.authenticate(request, reply) } } : {}),
+  });
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN, db: deps.db });
   await app.register(livePlugin, { bus: deps.bus });
 

@@ -13,13 +13,23 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().optional(),
   NATS_URL: z.string().optional(),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default("PROCURE_EVENTS"),
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("procure"),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("PROCURE_EVENTS"),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("procure"),
   JWT_SECRET: z.string().min(16).optional(),
   JWT_EXPIRES_IN: z.string().default("12h"),
   DEMO_SEED: flag,
   OPEN_SIGNUP: flag,
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
@@ -28,7 +38,10 @@ export const envSchema = z.object({
   /** Off by default: webhook URLs resolving to loopback or private addresses are refused (tests turn it on). */
   WEBHOOKS_ALLOW_PRIVATE_URLS: flag,
   /** Delays before each delivery attempt, in milliseconds, comma-separated; unset: Standard Webhooks' schedule. */
-  WEBHOOKS_RETRY_SCHEDULE_MS: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/).optional(),
+  WEBHOOKS_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/)
+    .optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**
    * Off by default: X-Forwarded-For is then ignored, so a client cannot pose as a new address per request. Behind
@@ -42,7 +55,10 @@ export const envSchema = z.object({
       if (value === "" || value === "false" || value === "0") return false;
       if (value === "true") return true;
       if (/^\d+$/.test(value)) return Number(value);
-      return value.split(",").map((part) => part.trim()).filter(Boolean);
+      return value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
     }),
 });
 export type Env = z.infer<typeof envSchema>;

@@ -44,7 +44,10 @@ export class FileStorage {
   }
 
   async exists(storageKey: string): Promise<boolean> {
-    return stat(join(this.dir, storageKey)).then(() => true, () => false);
+    return stat(join(this.dir, storageKey)).then(
+      () => true,
+      () => false,
+    );
   }
 
   open(storageKey: string): Readable {

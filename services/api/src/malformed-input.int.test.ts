@@ -25,21 +25,51 @@ const cases: { route: string; method: "POST" | "PATCH"; path: () => string; bodi
     route: "signup",
     method: "POST",
     path: () => "/api/auth/signup",
-    bodies: [{}, { email: 42, password: "secret1" }, { email: "a@b.c", password: 123456 }, { email: huge + "@x.io", password: "secret1" }, { email: "a@b.c", password: "secret1", role: "emperor" }, invalidJson, "[]"],
+    bodies: [
+      {},
+      { email: 42, password: "secret1" },
+      { email: "a@b.c", password: 123456 },
+      { email: huge + "@x.io", password: "secret1" },
+      { email: "a@b.c", password: "secret1", role: "emperor" },
+      invalidJson,
+      "[]",
+    ],
   },
   { route: "login", method: "POST", path: () => "/api/auth/login", bodies: [{}, { email: "a@b.c" }, { email: ["a@b.c"], password: "x" }, invalidJson] },
   {
     route: "create request",
     method: "POST",
     path: () => "/api/requests",
-    // eslint-disable-next-line no-loss-of-precision -- a number JSON can write and JavaScript cannot hold is the point
-    bodies: [{}, { title: "No amount" }, { amount: 5 }, { title: "Negative", amount: -1 }, { title: "Text amount", amount: "ten" }, { title: huge, amount: 1 }, { title: "  ", amount: 1 }, { title: "Bad category", amount: 1, category_id: "nope" }, { title: "Infinite", amount: 1e309 }, invalidJson, "null"],
+    bodies: [
+      {},
+      { title: "No amount" },
+      { amount: 5 },
+      { title: "Negative", amount: -1 },
+      { title: "Text amount", amount: "ten" },
+      { title: huge, amount: 1 },
+      { title: "  ", amount: 1 },
+      { title: "Bad category", amount: 1, category_id: "nope" },
+      // eslint-disable-next-line no-loss-of-precision -- a number JSON can write and JavaScript cannot hold is the point
+      { title: "Infinite", amount: 1e309 },
+      invalidJson,
+      "null",
+    ],
   },
-  { route: "update status", method: "PATCH", path: () => `/api/requests/${requestId}`, bodies: [{}, { status: "archived" }, { status: 1 }, { status: null }, invalidJson] },
+  {
+    route: "update status",
+    method: "PATCH",
+    path: () => `/api/requests/${requestId}`,
+    bodies: [{}, { status: "archived" }, { status: 1 }, { status: null }, invalidJson],
+  },
   { route: "approve", method: "POST", path: () => `/api/requests/${requestId}/approve`, bodies: [{ comment: 5 }, { comment: huge }, invalidJson] },
   { route: "deny", method: "POST", path: () => `/api/requests/${requestId}/deny`, bodies: [{ comment: ["no"] }, invalidJson] },
   { route: "comment", method: "POST", path: () => `/api/requests/${requestId}/comments`, bodies: [{}, { body: "" }, { body: 7 }, { body: huge }, invalidJson] },
-  { route: "create user", method: "POST", path: () => "/api/users", bodies: [{}, { email: "nobody" }, { email: "a@b.c", role: "owner" }, { email: "a@b.c", password: "123" }, invalidJson] },
+  {
+    route: "create user",
+    method: "POST",
+    path: () => "/api/users",
+    bodies: [{}, { email: "nobody" }, { email: "a@b.c", role: "owner" }, { email: "a@b.c", password: "123" }, invalidJson],
+  },
 ];
 
 const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.runtime.db)).rows[0]!.n);
@@ -64,7 +94,10 @@ describe("malformed bodies on every route", () => {
   });
 
   it("a body over the size limit is a 413 with the error shape", async () => {
-    const res = await t.call("POST", "/api/requests", { token: users.admin.token, body: JSON.stringify({ title: "big", amount: 1, description: "y".repeat(2_000_000) }) });
+    const res = await t.call("POST", "/api/requests", {
+      token: users.admin.token,
+      body: JSON.stringify({ title: "big", amount: 1, description: "y".repeat(2_000_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(errorBody.parse(res.json()).error.code).toBe("payload_too_large");
   });
@@ -89,7 +122,10 @@ describe("NUL bytes and lone surrogates", () => {
     { method: "POST", url: "/api/vendors", body: { name: bad }, token: "admin" },
     { method: "POST", url: "/api/requests", body: { title: "ok", amount: 3, [`key${bad}`]: 1 }, token: "requester" },
   ];
-  for (const [label, bad] of [["NUL", NUL], ["lone surrogate", LONE]] as const) {
+  for (const [label, bad] of [
+    ["NUL", NUL],
+    ["lone surrogate", LONE],
+  ] as const) {
     it(`in any body field (${label}) is a 400 with the error shape, and appends nothing`, async () => {
       const before = await t.runtime.store.countEvents();
       for (const call of bodies(bad)) {
@@ -99,7 +135,6 @@ describe("NUL bytes and lone surrogates", () => {
       }
       expect(await t.runtime.store.countEvents()).toBe(before);
     });
-
   }
 
   it("in a search is a 400; bytes that are not UTF-8 in a URL arrive as U+FFFD and do no harm", async () => {
@@ -114,7 +149,12 @@ describe("NUL bytes and lone surrogates", () => {
 
 describe("malformed multipart", () => {
   const upload = (contentType: string, payload: string) =>
-    t.app.inject({ method: "POST", url: `/api/requests/${requestId}/files`, headers: { authorization: `Bearer ${users.requester.token}`, "content-type": contentType }, payload });
+    t.app.inject({
+      method: "POST",
+      url: `/api/requests/${requestId}/files`,
+      headers: { authorization: `Bearer ${users.requester.token}`, "content-type": contentType },
+      payload,
+    });
   const part = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n';
 
   it("is a 400 with the error shape whether the boundary is missing, wrong or the body cut short", async () => {

@@ -4,9 +4,7 @@ const KEY_LENGTH = 64;
 const COST = 16384;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, { N: COST, r: 8, p: 1 }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password, salt, KEY_LENGTH, { N: COST, r: 8, p: 1 }, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 /** "scrypt$N$salt$hash", so the cost can rise later without breaking stored hashes. */

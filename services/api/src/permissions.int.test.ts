@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await startTestApp("purchasing-permissions");
   users = await createUsers(t);
   vendorId = (await expectCall(t, "POST", "/api/vendors", { token: users.admin.token, body: { name: "Matrix Ltd" }, status: 201, schema: vendor })).id;
-  orderId = (await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 1, vendor_id: vendorId }, status: 201, schema: purchaseOrder })).id;
+  orderId = (
+    await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 1, vendor_id: vendorId }, status: 201, schema: purchaseOrder })
+  ).id;
 });
 afterAll(async () => {
   await t?.stop();

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewEvent } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
-import {
-  createRule,
-  deleteRule,
-  evolveRule,
-  initialRuleState,
-  pickRule,
-  ruleMatches,
-  updateRule,
-  type RoutableRule,
-  type RuleState,
-} from "./approval-rule.ts";
+import { createRule, deleteRule, evolveRule, initialRuleState, pickRule, ruleMatches, updateRule, type RoutableRule, type RuleState } from "./approval-rule.ts";
 
 const ruleId = "00000000-0000-4000-8000-000000000001";
 const fold = (events: NewEvent[], state: RuleState = initialRuleState) => events.reduce(evolveRule, state);
@@ -21,7 +11,16 @@ describe("approval rule decider", () => {
     const [event] = createRule(ruleId, {});
     expect(event).toEqual({
       type: "ApprovalRuleCreated",
-      data: { rule_id: ruleId, name: "Requests from $0.00", min_amount: 0, max_amount: null, category_id: null, vendor_id: null, stages: ["approver"], active: true },
+      data: {
+        rule_id: ruleId,
+        name: "Requests from $0.00",
+        min_amount: 0,
+        max_amount: null,
+        category_id: null,
+        vendor_id: null,
+        stages: ["approver"],
+        active: true,
+      },
     });
   });
 

@@ -164,10 +164,30 @@ export function recordPunchoutTransactions(state: PunchoutState, carts: number, 
   return [{ type: "PunchoutTransactionsRecorded", data: { connection_id: state.data.connection_id, carts, successful_carts: successful } }];
 }
 
-export const categoryDecider: StreamDecider<CategoryState> = { streamType: "category", streamId: categoryStreamId, initialState: initialCategoryState, evolve: evolveCategory };
+export const categoryDecider: StreamDecider<CategoryState> = {
+  streamType: "category",
+  streamId: categoryStreamId,
+  initialState: initialCategoryState,
+  evolve: evolveCategory,
+};
 
-export const itemDecider: StreamDecider<ItemState> = { streamType: "catalogue", streamId: catalogueItemStreamId, initialState: initialItemState, evolve: evolveItem };
+export const itemDecider: StreamDecider<ItemState> = {
+  streamType: "catalogue",
+  streamId: catalogueItemStreamId,
+  initialState: initialItemState,
+  evolve: evolveItem,
+};
 
-export const feedDecider: StreamDecider<FeedState> = { streamType: "catalogue", streamId: vendorFeedStreamId, initialState: initialFeedState, evolve: evolveFeed };
+export const feedDecider: StreamDecider<FeedState> = {
+  streamType: "catalogue",
+  streamId: vendorFeedStreamId,
+  initialState: initialFeedState,
+  evolve: evolveFeed,
+};
 
-export const punchoutDecider: StreamDecider<PunchoutState> = { streamType: "catalogue", streamId: punchoutStreamId, initialState: initialPunchoutState, evolve: evolvePunchout };
+export const punchoutDecider: StreamDecider<PunchoutState> = {
+  streamType: "catalogue",
+  streamId: punchoutStreamId,
+  initialState: initialPunchoutState,
+  evolve: evolvePunchout,
+};

@@ -67,7 +67,11 @@ describe("catalogue items: draft → review → published", () => {
 });
 
 describe("vendor feeds", () => {
-  const feed = fold(evolveFeed, initialFeedState, registerFeed(id, { feed_name: "F", supplier: "S", format: "csv", category_id: parent, refresh_interval_days: 7, change_log_url: null }));
+  const feed = fold(
+    evolveFeed,
+    initialFeedState,
+    registerFeed(id, { feed_name: "F", supplier: "S", format: "csv", category_id: parent, refresh_interval_days: 7, change_log_url: null }),
+  );
   const ok = { outcome: "succeeded", pending_changes: 3, price_variance_alerts: 1, requires_finance_review: false } as const;
 
   it("stages an import's changes for review, and a review clears them", () => {
@@ -84,7 +88,15 @@ describe("vendor feeds", () => {
 });
 
 describe("PunchOut connections", () => {
-  const body = { supplier: "S", protocol: "cxml", category_id: parent, coverage_scope: "All", status: "connected", sso_status: "enabled", notes: null } as const;
+  const body = {
+    supplier: "S",
+    protocol: "cxml",
+    category_id: parent,
+    coverage_scope: "All",
+    status: "connected",
+    sso_status: "enabled",
+    notes: null,
+  } as const;
   it("records cart reports on live connections only", () => {
     const live = fold(evolvePunchout, initialPunchoutState, createPunchoutConnection(id, body));
     expect(recordPunchoutTransactions(live, 10, 9)[0]?.data).toEqual({ connection_id: id, carts: 10, successful_carts: 9 });

@@ -38,8 +38,18 @@ function vendor(status: "active" | "blocked"): VendorState {
 
 function request(status: "pending" | "approved"): RequestState {
   const created = createRequest({
-    request_id: requestId, title: "Chairs", amount: 120, description: null, category_id: null, category_name: null, vendor_id: null,
-    vendor_name: null, requester_id: "r", requester_email: "r@x.test", rule_id: null, stages: [],
+    request_id: requestId,
+    title: "Chairs",
+    amount: 120,
+    description: null,
+    category_id: null,
+    category_name: null,
+    vendor_id: null,
+    vendor_name: null,
+    requester_id: "r",
+    requester_email: "r@x.test",
+    rule_id: null,
+    stages: [],
   });
   const events: NewEvent[] = status === "approved" ? [...created, { type: "RequestApproved", data: { request_id: requestId, comment: null } }] : created;
   return events.reduce(evolveRequest, initialRequestState);

@@ -59,7 +59,10 @@ function requirePending(state: Extract<RequestState, { exists: true }>) {
 /** The stage the actor would decide, or null for an unrouted request. Throws when the actor may not decide now. */
 function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor): number | null {
   const index = state.stages.findIndex((s) => s.status === "waiting");
-  const refusal = decisionRefusal({ role: actor.role, userId: actor.id }, { requesterId: state.requesterId, stageRole: index === -1 ? null : state.stages[index]!.role });
+  const refusal = decisionRefusal(
+    { role: actor.role, userId: actor.id },
+    { requesterId: state.requesterId, stageRole: index === -1 ? null : state.stages[index]!.role },
+  );
   if (refusal) throw forbidden(refusal);
   return index === -1 ? null : index;
 }
@@ -70,9 +73,7 @@ export function approveRequest(state: RequestState, actor: Actor, comment: strin
   const index = stageFor(s, actor);
   if (index === null) return [{ type: "RequestApproved", data: { request_id: s.id, comment } }];
   const stage = s.stages[index]!;
-  const events: NewEvent[] = [
-    { type: "RequestStageApproved", data: { request_id: s.id, stage_index: index, role: stage.role, comment } },
-  ];
+  const events: NewEvent[] = [{ type: "RequestStageApproved", data: { request_id: s.id, stage_index: index, role: stage.role, comment } }];
   const lastStage = s.stages.slice(index + 1).every((later) => later.status !== "waiting");
   if (lastStage) events.push({ type: "RequestApproved", data: { request_id: s.id, comment } });
   return events;
@@ -90,10 +91,7 @@ export function commentOnRequest(state: RequestState, commentId: string, body: s
   return [{ type: "RequestCommented", data: { request_id: s.id, comment_id: commentId, body } }];
 }
 
-export function attachFile(
-  state: RequestState,
-  file: Omit<EventData<"RequestFileAttached">, "request_id">,
-): NewEvent[] {
+export function attachFile(state: RequestState, file: Omit<EventData<"RequestFileAttached">, "request_id">): NewEvent[] {
   const s = requireExisting(state);
   return [{ type: "RequestFileAttached", data: { request_id: s.id, ...file } }];
 }
@@ -114,4 +112,9 @@ export function stagesFor(roles: readonly Role[]): ApprovalStage[] {
   return roles.map((role) => ({ role, status: "waiting", decided_by: null, decided_at: null }));
 }
 
-export const requestDecider: StreamDecider<RequestState> = { streamType: "request", streamId: requestStreamId, initialState: initialRequestState, evolve: evolveRequest };
+export const requestDecider: StreamDecider<RequestState> = {
+  streamType: "request",
+  streamId: requestStreamId,
+  initialState: initialRequestState,
+  evolve: evolveRequest,
+};

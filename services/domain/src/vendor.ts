@@ -4,9 +4,7 @@ import type { StreamDecider } from "./stream-decider.ts";
 
 export type VendorDetails = Omit<EventData<"VendorUpdated">, "vendor_id">;
 
-export type VendorState =
-  | { exists: false }
-  | ({ exists: true; id: string; name: string; status: VendorStatus } & VendorDetails);
+export type VendorState = { exists: false } | ({ exists: true; id: string; name: string; status: VendorStatus } & VendorDetails);
 
 export const initialVendorState: VendorState = { exists: false };
 
@@ -73,4 +71,9 @@ export function changeVendor(state: VendorState, changes: VendorChanges): NewEve
   return events;
 }
 
-export const vendorDecider: StreamDecider<VendorState> = { streamType: "vendor", streamId: vendorStreamId, initialState: initialVendorState, evolve: evolveVendor };
+export const vendorDecider: StreamDecider<VendorState> = {
+  streamType: "vendor",
+  streamId: vendorStreamId,
+  initialState: initialVendorState,
+  evolve: evolveVendor,
+};

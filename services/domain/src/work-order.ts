@@ -4,9 +4,7 @@ import type { StreamDecider } from "./stream-decider.ts";
 
 type WorkOrderStatus = EventData<"WorkOrderStatusChanged">["to_status"];
 
-export type WorkOrderState =
-  | { exists: false }
-  | { exists: true; id: string; status: WorkOrderStatus; ownerId: string | null };
+export type WorkOrderState = { exists: false } | { exists: true; id: string; status: WorkOrderStatus; ownerId: string | null };
 
 export const initialWorkOrderState: WorkOrderState = { exists: false };
 export const workOrderStreamId = (id: string) => `work-order-${id}`;
@@ -75,4 +73,9 @@ export function updateWorkOrder(state: WorkOrderState, change: WorkOrderChange):
   return events;
 }
 
-export const workOrderDecider: StreamDecider<WorkOrderState> = { streamType: "work-order", streamId: workOrderStreamId, initialState: initialWorkOrderState, evolve: evolveWorkOrder };
+export const workOrderDecider: StreamDecider<WorkOrderState> = {
+  streamType: "work-order",
+  streamId: workOrderStreamId,
+  initialState: initialWorkOrderState,
+  evolve: evolveWorkOrder,
+};

@@ -33,10 +33,12 @@ export async function checkAgainstAnchor(db: Kysely<EventStoreTables>, anchor: C
   for (const [streamId, head] of Object.entries(anchor.streams)) {
     const { rows } = await sql<{ hash: string }>`select hash from events where stream_id = ${streamId} and stream_version = ${head.version}`.execute(db);
     if (rows.length === 0) problems.push({ stream_id: streamId, reason: `version ${head.version}, present when anchored, is gone (truncated)` });
-    else if (rows[0]!.hash !== head.hash) problems.push({ stream_id: streamId, reason: `version ${head.version} no longer has its anchored hash (edited and re-chained)` });
+    else if (rows[0]!.hash !== head.hash)
+      problems.push({ stream_id: streamId, reason: `version ${head.version} no longer has its anchored hash (edited and re-chained)` });
     else {
       const chain = await verifyStreamChain(db, streamId);
-      if (!chain.valid) problems.push({ stream_id: streamId, reason: `chain broken at version ${chain.first_broken?.stream_version}: ${chain.first_broken?.reason}` });
+      if (!chain.valid)
+        problems.push({ stream_id: streamId, reason: `chain broken at version ${chain.first_broken?.stream_version}: ${chain.first_broken?.reason}` });
     }
   }
   return problems;

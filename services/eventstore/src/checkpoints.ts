@@ -21,12 +21,7 @@ export async function loadCheckpoints(db: AnyDb): Promise<Checkpoint[]> {
 }
 
 /** Upserts a reader's position; runs inside the caller's transaction when given one. */
-export async function saveCheckpoint(
-  db: AnyDb,
-  name: string,
-  position: Position,
-  version = 0,
-): Promise<void> {
+export async function saveCheckpoint(db: AnyDb, name: string, position: Position, version = 0): Promise<void> {
   await sql`insert into checkpoints (name, version, tx, pos, updated_at)
     values (${name}, ${version}, ${position.tx}::xid8, ${position.pos}::bigint, now())
     on conflict (name) do update set version = excluded.version, tx = excluded.tx, pos = excluded.pos,
@@ -76,12 +71,7 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Pro
  * takes, held for one statement; a checkpoint another copy or a rebuild moved meanwhile stays where it is. Says
  * whether every one of them moved.
  */
-export async function advanceCheckpoints(
-  db: AnyDb,
-  entries: readonly { name: string; version: number }[],
-  from: Position,
-  to: Position,
-): Promise<boolean> {
+export async function advanceCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position): Promise<boolean> {
   if (entries.length === 0) return true;
   const { rows } = await sql<{ moved: number }>`with moved as (
       update checkpoints c set tx = ${to.tx}::xid8, pos = ${to.pos}::bigint, updated_at = now()

@@ -57,8 +57,7 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
       // A long transaction holds every log reader back; none of ours should idle inside one.
       options: "-c idle_in_transaction_session_timeout=10000 -c TimeZone=UTC",
       types: {
-        getTypeParser: ((oid: number, format?: string) =>
-          parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
     // A dropped idle connection must not take the process down; the next query opens another.

@@ -12,7 +12,10 @@ export class ConcurrencyConflictError extends Error {
 
 /** The same Idempotency-Key arrived first; the caller should answer with the stored response. */
 export class IdempotentReplay extends Error {
-  constructor(readonly scope: string, readonly key: string) {
+  constructor(
+    readonly scope: string,
+    readonly key: string,
+  ) {
     super(`Idempotency key ${key} was already used`);
   }
 }

@@ -30,10 +30,13 @@ const metadata: EventMetadata = { actor_id: null, actor_role: null, correlation_
 const comment = (requestId: string, body: string): NewEvent => ({ type: "RequestCommented", data: { request_id: requestId, comment_id: randomUUID(), body } });
 
 async function appendComments(streamId: string, requestId: string, n: number, expected = 0) {
-  return store.append([{ streamType: "request", streamId, expectedVersion: expected, events: Array.from({ length: n }, (_, i) => comment(requestId, `c${i}`)) }], {
-    metadata,
-    recordedAt: new Date().toISOString(),
-  });
+  return store.append(
+    [{ streamType: "request", streamId, expectedVersion: expected, events: Array.from({ length: n }, (_, i) => comment(requestId, `c${i}`)) }],
+    {
+      metadata,
+      recordedAt: new Date().toISOString(),
+    },
+  );
 }
 
 describe("the event store", () => {
@@ -58,10 +61,13 @@ describe("the event store", () => {
         for (let i = 0; i < 8; i++) {
           const version = (await writer.readStream(streamId)).length;
           try {
-            await writer.append([{ streamType: "request", streamId, expectedVersion: version, events: [comment(id, `w${w}-${i}`), comment(id, `w${w}-${i}b`)] }], {
-              metadata,
-              recordedAt: new Date().toISOString(),
-            });
+            await writer.append(
+              [{ streamType: "request", streamId, expectedVersion: version, events: [comment(id, `w${w}-${i}`), comment(id, `w${w}-${i}b`)] }],
+              {
+                metadata,
+                recordedAt: new Date().toISOString(),
+              },
+            );
             won++;
           } catch (error) {
             expect(error).toBeInstanceOf(ConcurrencyConflictError);
@@ -139,11 +145,21 @@ describe("the event store", () => {
           const eventId = randomUUID();
           // Some transactions take their identity value, then stay open a little, as a slow writer would.
           await store.db.transaction().execute(async (trx) => {
-            await trx.insertInto("events").values({
-              event_id: eventId, stream_type: "request", stream_id: `request-${id}`, stream_version: 1, type: "RequestCommented",
-              schema_version: 1, data: JSON.stringify({ request_id: id, comment_id: randomUUID(), body: "x" }), metadata: JSON.stringify(metadata),
-              recorded_at: new Date().toISOString(), hash: "test",
-            }).execute();
+            await trx
+              .insertInto("events")
+              .values({
+                event_id: eventId,
+                stream_type: "request",
+                stream_id: `request-${id}`,
+                stream_version: 1,
+                type: "RequestCommented",
+                schema_version: 1,
+                data: JSON.stringify({ request_id: id, comment_id: randomUUID(), body: "x" }),
+                metadata: JSON.stringify(metadata),
+                recorded_at: new Date().toISOString(),
+                hash: "test",
+              })
+              .execute();
             if ((w + i) % 7 === 0) await sql`select pg_sleep(0.02)`.execute(trx);
           });
           written.push(eventId);

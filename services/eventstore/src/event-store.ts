@@ -96,7 +96,12 @@ export class EventStore {
     if (options.alsoInTransaction) return null;
     const starts: { streamId: string; version: number; hash: string }[] = [];
     for (const append of appends) {
-      const hash = append.expectedVersion === 0 ? GENESIS_HASH : this.heads.get(append.streamId)?.version === append.expectedVersion ? this.heads.get(append.streamId)!.hash : null;
+      const hash =
+        append.expectedVersion === 0
+          ? GENESIS_HASH
+          : this.heads.get(append.streamId)?.version === append.expectedVersion
+            ? this.heads.get(append.streamId)!.hash
+            : null;
       if (hash === null) return null;
       starts.push({ streamId: append.streamId, version: append.expectedVersion, hash });
     }
@@ -138,7 +143,10 @@ export class EventStore {
       return null;
     }
     if (!verdict.claimed) throw new IdempotentReplay(claim!.scope, claim!.key);
-    return stored(out.map(({ heads_match: _match, claimed: _claimed, ...row }) => row), appends);
+    return stored(
+      out.map(({ heads_match: _match, claimed: _claimed, ...row }) => row),
+      appends,
+    );
   }
 
   private async appendInTransaction(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {

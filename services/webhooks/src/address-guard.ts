@@ -21,7 +21,7 @@ function v4ToInt(address: string): number {
 
 function isPrivateV4(address: string): boolean {
   const n = v4ToInt(address);
-  return privateV4.some(([base, bits]) => (n >>> (32 - bits)) === (base >>> (32 - bits)));
+  return privateV4.some(([base, bits]) => n >>> (32 - bits) === base >>> (32 - bits));
 }
 
 function isPrivateV6(address: string): boolean {

@@ -16,7 +16,14 @@ export async function listDeliveries(db: AnyDb, endpointId: string, options: { l
     from webhook_deliveries where endpoint_id = ${endpointId}::uuid ${status}
     order by created_at desc, tx desc nulls first, pos desc nulls first limit ${options.limit}`.execute(db);
   if (rows.length === 0) return [];
-  const { rows: attempts } = await sql<{ delivery_id: string; attempt: number; at: string; response_code: number | null; latency_ms: number | null; error: string | null }>`
+  const { rows: attempts } = await sql<{
+    delivery_id: string;
+    attempt: number;
+    at: string;
+    response_code: number | null;
+    latency_ms: number | null;
+    error: string | null;
+  }>`
     select delivery_id::text as delivery_id, attempt, at, response_code, latency_ms, error from webhook_attempts
     where delivery_id = any(${rows.map((r) => r.id)}::uuid[]) order by attempt`.execute(db);
   return rows.map((row) => ({
@@ -26,7 +33,9 @@ export async function listDeliveries(db: AnyDb, endpointId: string, options: { l
 }
 
 export async function getDelivery(db: AnyDb, endpointId: string, deliveryId: string): Promise<WebhookDelivery | null> {
-  const all = await sql<{ created_at: string }>`select created_at from webhook_deliveries where id = ${deliveryId}::uuid and endpoint_id = ${endpointId}::uuid`.execute(db);
+  const all = await sql<{
+    created_at: string;
+  }>`select created_at from webhook_deliveries where id = ${deliveryId}::uuid and endpoint_id = ${endpointId}::uuid`.execute(db);
   if (all.rows.length === 0) return null;
   const rows = await listDeliveries(db, endpointId, { limit: 500 });
   return rows.find((r) => r.id === deliveryId) ?? null;
@@ -47,7 +56,11 @@ export async function replayDelivery(db: AnyDb, endpointId: string, deliveryId: 
 export async function queueTestEvent(db: AnyDb, endpointId: string, now = new Date()): Promise<string> {
   const id = randomUUID();
   const eventId = randomUUID();
-  const body = JSON.stringify({ type: TEST_EVENT_TYPE, timestamp: now.toISOString(), data: { endpoint_id: endpointId, message: "A test event from Procure." } });
+  const body = JSON.stringify({
+    type: TEST_EVENT_TYPE,
+    timestamp: now.toISOString(),
+    data: { endpoint_id: endpointId, message: "A test event from Procure." },
+  });
   await sql`insert into webhook_deliveries (id, endpoint_id, event_id, event_type, stream_id, body, status, next_attempt_at, created_at, replay_of)
     values (${id}::uuid, ${endpointId}::uuid, ${eventId}::uuid, ${TEST_EVENT_TYPE}, ${"test"}, ${body}, 'pending', now(), now(), ${id}::uuid)`.execute(db);
   return id;

@@ -19,7 +19,14 @@ export async function disableEndpoint(db: AnyDb, store: EventStore, endpointId: 
     if (!last || !enabledAfter(stream)) return;
     try {
       await store.append(
-        [{ streamType: "webhook", streamId: webhookStreamId(endpointId), expectedVersion: last.stream_version, events: [{ type: "WebhookEndpointDisabled", data: { endpoint_id: endpointId, reason } }] }],
+        [
+          {
+            streamType: "webhook",
+            streamId: webhookStreamId(endpointId),
+            expectedVersion: last.stream_version,
+            events: [{ type: "WebhookEndpointDisabled", data: { endpoint_id: endpointId, reason } }],
+          },
+        ],
         { metadata: { actor_id: null, actor_role: null, correlation_id: randomUUID() }, recordedAt: new Date().toISOString() },
       );
       return;

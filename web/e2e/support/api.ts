@@ -5,13 +5,7 @@ import { authResponse, demoPassword, extraDemoAccounts, sampleAccounts, type Rol
 export const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
 
 /** Straight to the API, for the steps a test sets up or checks rather than exercises in the browser. */
-export async function callApi(
-  baseUrl: string,
-  method: string,
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
+export async function callApi(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },

@@ -39,8 +39,7 @@ export function formatCount(value: number): string {
 export const COUNT_UP_MS = 600;
 
 function prefersReducedMotion() {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function"
-    && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 /**

@@ -6,10 +6,7 @@ describe("live invalidations", () => {
   it("invalidates exactly the query keys a message names", () => {
     const client = new QueryClient();
     const spy = vi.spyOn(client, "invalidateQueries");
-    applyLiveMessage(
-      client,
-      JSON.stringify({ type: "invalidate", keys: [["inbox"], ["requests", "abc", "comments"]], position: { tx: "1", pos: "2" } }),
-    );
+    applyLiveMessage(client, JSON.stringify({ type: "invalidate", keys: [["inbox"], ["requests", "abc", "comments"]], position: { tx: "1", pos: "2" } }));
     expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([["inbox"], ["requests", "abc", "comments"]]);
   });
 

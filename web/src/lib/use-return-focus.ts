@@ -10,13 +10,16 @@ export function useReturnFocus(fallback?: RefObject<HTMLElement | null>) {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, []);
   /** `openerGone`: the opener is about to disappear (its row was deleted), so go straight to the fallback. */
-  const restore = useCallback((openerGone = false) => {
-    const remembered = openerGone ? null : opener.current;
-    opener.current = null;
-    setTimeout(() => {
-      const target = remembered?.isConnected ? remembered : fallback?.current;
-      target?.focus();
-    }, 0);
-  }, [fallback]);
+  const restore = useCallback(
+    (openerGone = false) => {
+      const remembered = openerGone ? null : opener.current;
+      opener.current = null;
+      setTimeout(() => {
+        const target = remembered?.isConnected ? remembered : fallback?.current;
+        target?.focus();
+      }, 0);
+    },
+    [fallback],
+  );
   return { remember, restore };
 }

@@ -2,8 +2,7 @@ import { vi } from "vitest";
 
 type Handler = (request: { url: string; method: string; body: unknown }) => Response | Promise<Response>;
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 export const apiError = (status: number, code = "error", message = "Request failed", details?: unknown) =>
   json({ error: { code, message, ...(details === undefined ? {} : { details }) } }, status);

@@ -107,11 +107,7 @@ function stillProcessing(reply: FastifyReply) {
   return new HttpError(409, errorCodes.conflict, "A request with this Idempotency-Key is still being processed. Retry shortly.");
 }
 
-type Earlier =
-  | { kind: "answered"; status: number; body: unknown }
-  | { kind: "in-flight" }
-  | { kind: "committed"; result: AppendResult }
-  | null;
+type Earlier = { kind: "answered"; status: number; body: unknown } | { kind: "in-flight" } | { kind: "committed"; result: AppendResult } | null;
 
 /**
  * What became of an earlier attempt with the same key. The key is claimed in the append's transaction, so a claim

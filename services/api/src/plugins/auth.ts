@@ -74,9 +74,7 @@ export default fp(
       }
     });
 
-    app.decorate("signToken", (actor: Actor, tokenVersion = 0) =>
-      app.jwt.sign({ sub: actor.id, email: actor.email, role: actor.role, ver: tokenVersion }),
-    );
+    app.decorate("signToken", (actor: Actor, tokenVersion = 0) => app.jwt.sign({ sub: actor.id, email: actor.email, role: actor.role, ver: tokenVersion }));
     app.decorate("sessionFromToken", async (token: string) => {
       let claims: TokenClaims;
       try {

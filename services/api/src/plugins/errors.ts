@@ -19,7 +19,10 @@ export class HttpError extends Error {
 }
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
-  return reply.code(status).type("application/json").send({ error: details === undefined ? { code, message } : { code, message, details } });
+  return reply
+    .code(status)
+    .type("application/json")
+    .send({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
 const domainStatus = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
@@ -34,14 +37,20 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
 };
 
 /** What the multipart parser throws for a body that is not well-formed: the client's fault, not ours. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early|Malformed urlencoded form)/i;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early|Malformed urlencoded form)/i;
 
 /** One error shape everywhere: { error: { code, message, details? } }. Bad input is a 4xx, never a 500. */
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: [error.validationContext, ...String(v.instancePath ?? "").split("/").filter(Boolean)].join("."),
+        path: [
+          error.validationContext,
+          ...String(v.instancePath ?? "")
+            .split("/")
+            .filter(Boolean),
+        ].join("."),
         message: v.message,
       }));
       return sendError(reply, 400, errorCodes.validation, issues[0]?.message ?? "Invalid request.", issues);

@@ -49,7 +49,10 @@ describe("the live websocket", () => {
 
   it("delivers the invalidation of a new request within a second, to the users allowed to see it", async () => {
     const approver = await listen(`${t.url}/api/live`, ["bearer", users.approver.token]);
-    const otherRequester = await t.call("POST", "/api/users", { token: users.admin.token, body: { email: "other@example.com", role: "requester", password: "secret1" } });
+    const otherRequester = await t.call("POST", "/api/users", {
+      token: users.admin.token,
+      body: { email: "other@example.com", role: "requester", password: "secret1" },
+    });
     const otherToken = (await t.call("POST", "/api/auth/login", { body: { email: "other@example.com", password: "secret1" } })).json().token;
     expect(otherRequester.statusCode).toBe(201);
     const outsider = await listen(`${t.url}/api/live`, ["bearer", otherToken]);

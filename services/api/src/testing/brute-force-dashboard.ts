@@ -78,7 +78,16 @@ export function bruteForceDashboard({ orders, requests, vendors, log, now }: Bru
       items: (approved.length > 0 ? ready : requests)
         .sort(byRecency)
         .slice(0, 5)
-        .map((r) => ({ id: r.id, title: r.title, amount: r.amount, status: r.status, category_name: r.category_name, po_number: r.po_number, created_at: r.created_at, updated_at: r.updated_at })),
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          amount: r.amount,
+          status: r.status,
+          category_name: r.category_name,
+          po_number: r.po_number,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        })),
     },
     catalogueCoverage: {
       totalRequested: total,

@@ -21,8 +21,7 @@ export function useTestApp(label: string, extraEnv: Record<string, string> = {})
 
 /** Calls the API as a role (null: signed out). */
 export function caller(ctx: Ctx) {
-  return (method: string, url: string, as: Role | null, body?: unknown) =>
-    ctx.t.call(method, url, { token: as ? ctx.users[as].token : undefined, body });
+  return (method: string, url: string, as: Role | null, body?: unknown) => ctx.t.call(method, url, { token: as ? ctx.users[as].token : undefined, body });
 }
 
 type Response = Awaited<ReturnType<TestApp["call"]>>;

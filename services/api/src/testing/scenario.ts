@@ -51,8 +51,18 @@ export async function buildScenario(t: TestApp, users: Users): Promise<Scenario>
   const approved = requests.filter((r) => r.status === "approved");
 
   const plan: [PoFormStatus, number, number | null][] = [
-    ["issued", 500, -5], ["receiving", 250.5, -1], ["draft", 90, 0], ["issued", 1200, 1], ["receiving", 75, 3], ["issued", 60, 6],
-    ["draft", 33.3, 7], ["issued", 410, 8], ["received", 700, -3], ["cancelled", 120, 2], ["received", 55, null], ["draft", 15, null],
+    ["issued", 500, -5],
+    ["receiving", 250.5, -1],
+    ["draft", 90, 0],
+    ["issued", 1200, 1],
+    ["receiving", 75, 3],
+    ["issued", 60, 6],
+    ["draft", 33.3, 7],
+    ["issued", 410, 8],
+    ["received", 700, -3],
+    ["cancelled", 120, 2],
+    ["received", 55, null],
+    ["draft", 15, null],
   ];
   const orders: PurchaseOrder[] = [];
   for (const [i, [status, total, due]] of plan.entries()) {

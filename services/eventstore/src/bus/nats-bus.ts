@@ -1,10 +1,5 @@
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import {
-  jetstream,
-  jetstreamManager,
-  type JetStreamClient,
-  type JetStreamManager,
-} from "@nats-io/jetstream";
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import type { Invalidation, StoredEvent } from "@procure/contracts";
 import type { Bus, EventHandler } from "./bus.ts";
 import { consumeDurable } from "./nats-consumer.ts";
@@ -203,4 +198,3 @@ export class NatsBus implements Bus {
     await this.jsm.streams.delete(this.options.stream).catch(() => {});
   }
 }
-

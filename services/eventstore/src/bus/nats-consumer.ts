@@ -1,10 +1,4 @@
-import {
-  AckPolicy,
-  DeliverPolicy,
-  type ConsumerMessages,
-  type JetStreamClient,
-  type JetStreamManager,
-} from "@nats-io/jetstream";
+import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import type { StoredEvent } from "@procure/contracts";
 import type { EventHandler } from "./bus.ts";
 

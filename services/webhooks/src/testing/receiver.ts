@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { verifySignature } from "../signature.ts";
 
-export type Received = { id: string; timestamp: string; signature: string; body: string; payload: { type: string; timestamp: string; data: Record<string, unknown> } };
+export type Received = {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  payload: { type: string; timestamp: string; data: Record<string, unknown> };
+};
 
 /** What the receiver answers to the n-th request (0-based): a status, and optional headers. */
 export type Responder = (n: number, received: Received) => { status: number; headers?: Record<string, string> };

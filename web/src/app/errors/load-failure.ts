@@ -1,5 +1,6 @@
 /** What browsers say when a lazily loaded part of the client cannot be fetched: the server is down or redeployed. */
-const CHUNK_FAILURE = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading chunk \S+ failed/i;
+const CHUNK_FAILURE =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading chunk \S+ failed/i;
 
 export function isLoadFailure(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";

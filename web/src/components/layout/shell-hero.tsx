@@ -17,11 +17,7 @@ export function ShellHero({ role }: { role: Role }) {
         <ol className="breadcrumb">
           {trail.map((entry, index) => (
             <li key={`${entry.pathname}-${index}`}>
-              {index === trail.length - 1 ? (
-                <span aria-current="page">{entry.handle.crumb}</span>
-              ) : (
-                <Link to={entry.pathname}>{entry.handle.crumb}</Link>
-              )}
+              {index === trail.length - 1 ? <span aria-current="page">{entry.handle.crumb}</span> : <Link to={entry.pathname}>{entry.handle.crumb}</Link>}
             </li>
           ))}
         </ol>

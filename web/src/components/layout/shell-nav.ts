@@ -19,7 +19,5 @@ const groups: NavGroup[] = [
 
 /** Sidebar groups filtered by what the role may see (spec section 6); empty groups are dropped. */
 export function navGroupsFor(role: Role): NavGroup[] {
-  return groups
-    .map((group) => ({ ...group, items: group.items.filter((entry) => canSee(role, entry.section)) }))
-    .filter((group) => group.items.length > 0);
+  return groups.map((group) => ({ ...group, items: group.items.filter((entry) => canSee(role, entry.section)) })).filter((group) => group.items.length > 0);
 }

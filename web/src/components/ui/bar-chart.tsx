@@ -44,7 +44,14 @@ export function BarChart({ classPrefix, caption, captionHidden, title, legend, b
         {caption}
       </figcaption>
       {legend}
-      <svg className={`${classPrefix}-svg`} width="100%" height={bars.length * rowHeight} role="img" aria-labelledby={`${id}-caption`} aria-describedby={`${id}-table`}>
+      <svg
+        className={`${classPrefix}-svg`}
+        width="100%"
+        height={bars.length * rowHeight}
+        role="img"
+        aria-labelledby={`${id}-caption`}
+        aria-describedby={`${id}-table`}
+      >
         <title>{title}</title>
         {bars.map((bar, i) => {
           const y = i * rowHeight;

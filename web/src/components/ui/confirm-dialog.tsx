@@ -29,12 +29,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, tone = "
                 Cancel
               </button>
             </Dialog.Close>
-            <button
-              type="button"
-              className={`btn ${tone === "danger" ? "btn-solid-danger" : "btn-solid-success"}`}
-              onClick={onConfirm}
-              disabled={busy}
-            >
+            <button type="button" className={`btn ${tone === "danger" ? "btn-solid-danger" : "btn-solid-success"}`} onClick={onConfirm} disabled={busy}>
               {busy ? "Saving…" : confirmLabel}
             </button>
           </div>

@@ -12,7 +12,16 @@ type Props = {
 };
 
 /** A drawer's footer row: Delete (when offered) set apart on the left, then Cancel and the form's submit button. */
-export function DrawerActions({ formId, submitLabel, onCancel, saving = false, savingLabel = "Saving…", disabled = saving, onDelete, deleting = false }: Props) {
+export function DrawerActions({
+  formId,
+  submitLabel,
+  onCancel,
+  saving = false,
+  savingLabel = "Saving…",
+  disabled = saving,
+  onDelete,
+  deleting = false,
+}: Props) {
   return (
     <>
       {onDelete ? (

@@ -17,8 +17,17 @@ afterAll(async () => {
 });
 
 async function requestWithHistory(title: string) {
-  const created = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title, amount: 120 }, status: 201, schema: purchaseRequest });
-  await expectCall(t, "POST", `/api/requests/${created.id}/comments`, { token: users.requester.token, body: { body: 'Quote: "urgent", see line 2,\nthanks' }, status: 201 });
+  const created = await expectCall(t, "POST", "/api/requests", {
+    token: users.requester.token,
+    body: { title, amount: 120 },
+    status: 201,
+    schema: purchaseRequest,
+  });
+  await expectCall(t, "POST", `/api/requests/${created.id}/comments`, {
+    token: users.requester.token,
+    body: { body: 'Quote: "urgent", see line 2,\nthanks' },
+    status: 201,
+  });
   await expectCall(t, "PATCH", `/api/requests/${created.id}`, { token: users.admin.token, body: { status: "approved" } });
   return created;
 }

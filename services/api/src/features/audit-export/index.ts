@@ -36,7 +36,10 @@ const auditExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.get(
     "/api/audit/requests.csv",
-    { preValidation: app.requirePermission("audit:verify"), schema: { tags: ["requests"], querystring: auditExportQuery, response: { 200: csvText, ...errors } } },
+    {
+      preValidation: app.requirePermission("audit:verify"),
+      schema: { tags: ["requests"], querystring: auditExportQuery, response: { 200: csvText, ...errors } },
+    },
     async (request, reply) => {
       const { from, to } = request.query;
       // A bare end date covers that whole day.

@@ -71,11 +71,19 @@ describe("secrets", () => {
     // A replay signs a fresh token, which works.
     expect((await t.call("GET", "/api/me", { token: replay.json().token })).statusCode).toBe(200);
 
-    const invite = await t.call("POST", "/api/users", { token, body: { email: "invited@example.com", role: "buyer" }, headers: { "idempotency-key": "invite-1" } });
+    const invite = await t.call("POST", "/api/users", {
+      token,
+      body: { email: "invited@example.com", role: "buyer" },
+      headers: { "idempotency-key": "invite-1" },
+    });
     expect(invite.statusCode).toBe(201);
     const temporaryPassword = invite.json().temporaryPassword as string;
     expect(temporaryPassword).toHaveLength(16);
-    const invitedAgain = await t.call("POST", "/api/users", { token, body: { email: "invited@example.com", role: "buyer" }, headers: { "idempotency-key": "invite-1" } });
+    const invitedAgain = await t.call("POST", "/api/users", {
+      token,
+      body: { email: "invited@example.com", role: "buyer" },
+      headers: { "idempotency-key": "invite-1" },
+    });
     expect(invitedAgain.statusCode).toBe(201);
     expect(invitedAgain.json().user).toEqual(invite.json().user);
     expect(invitedAgain.json().temporaryPassword).toBeUndefined();

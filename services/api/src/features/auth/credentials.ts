@@ -11,7 +11,13 @@ export const storeCredentials =
   async (trx: Transaction<unknown>): Promise<void> => {
     await auth(trx)
       .insertInto("credentials")
-      .values({ user_id: input.userId, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash, token_version: 0, updated_at: new Date().toISOString() })
+      .values({
+        user_id: input.userId,
+        email: input.email.trim().toLowerCase(),
+        password_hash: input.passwordHash,
+        token_version: 0,
+        updated_at: new Date().toISOString(),
+      })
       .execute();
   };
 

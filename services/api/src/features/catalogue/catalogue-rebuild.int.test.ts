@@ -15,7 +15,7 @@ let live: Record<string, unknown[]>;
 /** The whole log in log order, sorted and de-duplicated here so the check does not lean on the reader it checks. */
 async function wholeLog(): Promise<StoredEvent[]> {
   const byId = new Map<string, StoredEvent>();
-  for (let batch = await ctx.t.runtime.store.readAll(ORIGIN); batch.length > 0; ) {
+  for (let batch = await ctx.t.runtime.store.readAll(ORIGIN); batch.length > 0;) {
     for (const event of batch) byId.set(event.event_id, event);
     const last = batch.reduce((max, e) => (comparePositions(positionOf(e), positionOf(max)) > 0 ? e : max));
     batch = await ctx.t.runtime.store.readAll(positionOf(last));

@@ -38,9 +38,22 @@ describe("categories", () => {
 describe("catalogue items, feeds and PunchOut feed the overview", () => {
   it("takes items through draft → review → published and refuses a taken SKU", async () => {
     const category = await newCategory({ name: "Office supplies", units_of_measure: ["box"] });
-    const body = { category_id: category.id, name: "Copy paper", sku: "OS-1", base_price: 32.5, unit_of_measure: "box", pricing_tiers: [{ min_quantity: 10, unit_price: 30 }] };
+    const body = {
+      category_id: category.id,
+      name: "Copy paper",
+      sku: "OS-1",
+      base_price: 32.5,
+      unit_of_measure: "box",
+      pricing_tiers: [{ min_quantity: 10, unit_price: 30 }],
+    };
     const item = answer(await call("POST", "/api/catalogue/items", "buyer", body), 201, overviewItem);
-    expect(item).toMatchObject({ status: "draft", categoryName: "Office supplies", currency: "USD", lastReviewedAt: null, pricingTiers: [{ minQuantity: 10, unitPrice: 30 }] });
+    expect(item).toMatchObject({
+      status: "draft",
+      categoryName: "Office supplies",
+      currency: "USD",
+      lastReviewedAt: null,
+      pricingTiers: [{ minQuantity: 10, unitPrice: 30 }],
+    });
     expect(failure(await call("POST", "/api/catalogue/items", "buyer", { ...body, sku: "os-1" }), 409)).toMatch(/SKU/);
     failure(await call("PATCH", `/api/catalogue/items/${item.id}`, "buyer", { status: "published" }), 400);
     answer(await call("PATCH", `/api/catalogue/items/${item.id}`, "buyer", { status: "review" }), 200, overviewItem);
@@ -56,19 +69,40 @@ describe("catalogue items, feeds and PunchOut feed the overview", () => {
   it("computes the overview from feeds, imports, reviews, connections and cart reports", async () => {
     const category = await newCategory({ name: "Furniture", coverage: [{ business_unit: "Ops", level: "partial" }], requires_finance_review: true });
     const feed = answer(
-      await call("POST", "/api/catalogue/feeds", "buyer", { feed_name: "Desks", supplier: "Ergoform", format: "csv", category_id: category.id, change_log_url: "" }),
+      await call("POST", "/api/catalogue/feeds", "buyer", {
+        feed_name: "Desks",
+        supplier: "Ergoform",
+        format: "csv",
+        category_id: category.id,
+        change_log_url: "",
+      }),
       201,
       overviewFeed,
     );
     expect(feed).toMatchObject({ status: "awaiting-import", changeLogUrl: null, lastImportedAt: null });
-    const imported = answer(await call("POST", `/api/catalogue/feeds/${feed.id}/imports`, "buyer", { pending_changes: 4, price_variance_alerts: 1 }), 200, overviewFeed);
+    const imported = answer(
+      await call("POST", `/api/catalogue/feeds/${feed.id}/imports`, "buyer", { pending_changes: 4, price_variance_alerts: 1 }),
+      200,
+      overviewFeed,
+    );
     expect(imported).toMatchObject({ status: "review-required", pendingChanges: 4 });
     const connection = answer(
-      await call("POST", "/api/catalogue/punchout-connections", "buyer", { supplier: "Ergoform", protocol: "cxml", category_id: category.id, coverage_scope: "Desks", status: "connected", sso_status: "enabled" }),
+      await call("POST", "/api/catalogue/punchout-connections", "buyer", {
+        supplier: "Ergoform",
+        protocol: "cxml",
+        category_id: category.id,
+        coverage_scope: "Desks",
+        status: "connected",
+        sso_status: "enabled",
+      }),
       201,
       overviewPunchout,
     );
-    answer(await call("POST", `/api/catalogue/punchout-connections/${connection.id}/transactions`, "buyer", { carts: 10, successful_carts: 8 }), 200, overviewPunchout);
+    answer(
+      await call("POST", `/api/catalogue/punchout-connections/${connection.id}/transactions`, "buyer", { carts: 10, successful_carts: 8 }),
+      200,
+      overviewPunchout,
+    );
     failure(await call("POST", `/api/catalogue/punchout-connections/${connection.id}/transactions`, "buyer", { carts: 1, successful_carts: 2 }), 400);
 
     let view = await overview();

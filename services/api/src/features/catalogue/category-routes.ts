@@ -1,13 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  categoryBody,
-  categoryListQuery,
-  categoryPatchBody,
-  categorySummary,
-  idParams,
-} from "@procure/contracts";
+import { categoryBody, categoryListQuery, categoryPatchBody, categorySummary, idParams } from "@procure/contracts";
 import { archiveCategory, categoryDecider, createCategory, updateCategory } from "@procure/domain";
 import { listCategorySummaries } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
@@ -19,8 +13,7 @@ import { commandErrors } from "../../http/error-responses.ts";
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("catalogue:write");
-  const summary = (id: string) =>
-    rowOr404(async () => (await listCategorySummaries(deps.db, true)).find((c) => c.id === id) ?? null, "Category");
+  const summary = (id: string) => rowOr404(async () => (await listCategorySummaries(deps.db, true)).find((c) => c.id === id) ?? null, "Category");
 
   app.get(
     "/api/categories",

@@ -20,7 +20,20 @@ const created = (i: number): NewEvent => {
   const id = randomUUID();
   return {
     type: "RequestCreated",
-    data: { request_id: id, title: `Feed ${i}`, amount: 1, description: null, category_id: null, category_name: null, vendor_id: null, vendor_name: null, requester_id: randomUUID(), requester_email: "feed@example.com", rule_id: null, stages: [] },
+    data: {
+      request_id: id,
+      title: `Feed ${i}`,
+      amount: 1,
+      description: null,
+      category_id: null,
+      category_name: null,
+      vendor_id: null,
+      vendor_name: null,
+      requester_id: randomUUID(),
+      requester_email: "feed@example.com",
+      rule_id: null,
+      stages: [],
+    },
   };
 };
 
@@ -33,7 +46,12 @@ async function appendConcurrently(total: number): Promise<string[]> {
       for (let start = 0; start < perWriter; start += 25) {
         const appends = Array.from({ length: 25 }, (_, k) => {
           const event = created(w * perWriter + start + k);
-          return { streamType: "request" as const, streamId: `request-${(event.data as { request_id: string }).request_id}`, expectedVersion: 0, events: [event] };
+          return {
+            streamType: "request" as const,
+            streamId: `request-${(event.data as { request_id: string }).request_id}`,
+            expectedVersion: 0,
+            events: [event],
+          };
         });
         const result = await t.runtime.store.append(appends, { metadata: metadata(), recordedAt: new Date().toISOString() });
         ids.push(...result.events.map((e) => e.event_id));
@@ -79,7 +97,9 @@ describe("event feed", () => {
 
   it("documents every public type with its payload schema", async () => {
     const types = (await t.call("GET", "/api/events/types", { token: users.finance.token })).json() as { type: string; payload: { properties: object } }[];
-    expect(types.map((x) => x.type)).toEqual(expect.arrayContaining(["request.created", "purchase_order.saved", "vendor.blocked", "work_order.status_changed"]));
+    expect(types.map((x) => x.type)).toEqual(
+      expect.arrayContaining(["request.created", "purchase_order.saved", "vendor.blocked", "work_order.status_changed"]),
+    );
     const file = types.find((x) => x.type === "request.file_attached")!;
     expect(Object.keys(file.payload.properties)).not.toContain("storage_key");
     expect(types.some((x) => /reserved|registered_user|webhook/i.test(x.type))).toBe(false);

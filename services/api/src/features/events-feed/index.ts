@@ -24,12 +24,16 @@ const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
 
   app.get(
     "/api/events",
-    { preValidation: app.requirePermission("events:read"), schema: { tags: ["events"], querystring: eventFeedQuery, response: { 200: z.array(eventFeedItem), ...errors } } },
+    {
+      preValidation: app.requirePermission("events:read"),
+      schema: { tags: ["events"], querystring: eventFeedQuery, response: { 200: z.array(eventFeedItem), ...errors } },
+    },
     async (request, reply) => {
       const { after, types } = request.query;
       const limit = request.query.limit ?? 100;
       const from = after ? decodeFeedCursor(after) : ORIGIN;
-      if (!from) throw new HttpError(400, errorCodes.validation, "after is not a cursor from this feed.", [{ path: "querystring.after", message: "Unknown cursor." }]);
+      if (!from)
+        throw new HttpError(400, errorCodes.validation, "after is not a cursor from this feed.", [{ path: "querystring.after", message: "Unknown cursor." }]);
       const wanted = internalTypesFor(types ? types.split(",").map((t) => t.trim()) : []);
       const items = await readFeed(deps.db, from, wanted, limit);
       const last = items.at(-1);
@@ -40,7 +44,10 @@ const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
 };
 
 /** Every public event type with its payload's JSON Schema: what webhooks deliver and the feed lists as `data`. */
-const eventTypeCatalogue = Object.values(publicEventMap).map((entry) => ({ type: entry.name, payload: z.toJSONSchema(entry.schema) as Record<string, unknown> }));
+const eventTypeCatalogue = Object.values(publicEventMap).map((entry) => ({
+  type: entry.name,
+  payload: z.toJSONSchema(entry.schema) as Record<string, unknown>,
+}));
 
 const eventTypeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) => {
   app.addHook("onRequest", app.authenticate);
@@ -49,7 +56,8 @@ const eventTypeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) =>
     {
       schema: {
         tags: ["events"],
-        description: "The public event types and the JSON Schema of each payload. Internal events (reservations, credentials, user registration, webhook configuration) are never published.",
+        description:
+          "The public event types and the JSON Schema of each payload. Internal events (reservations, credentials, user registration, webhook configuration) are never published.",
         response: { 200: z.array(z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) })), ...errors },
       },
     },

@@ -48,7 +48,10 @@ describe("request files", () => {
     expect(download.headers.get("content-disposition")).toContain("quote.pdf");
     expect((await fetch(`${t.url}${file.url}`)).status).toBe(401);
 
-    const stranger = await t.call("POST", "/api/users", { token: users.admin.token, body: { email: "stranger@example.com", role: "requester", password: "secret1" } });
+    const stranger = await t.call("POST", "/api/users", {
+      token: users.admin.token,
+      body: { email: "stranger@example.com", role: "requester", password: "secret1" },
+    });
     expect(stranger.statusCode).toBe(201);
     const strangerToken = (await t.call("POST", "/api/auth/login", { body: { email: "stranger@example.com", password: "secret1" } })).json().token;
     expect((await fetch(`${t.url}${file.url}`, { headers: { authorization: `Bearer ${strangerToken}` } })).status).toBe(404);

@@ -68,31 +68,23 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     },
   );
 
-  app.get(
-    "/api/requests/:id/files",
-    { schema: { tags: ["files"], params: idParams, response: { 200: z.array(requestFile), ...errors } } },
-    async (request) => {
-      await visibleRequest(deps, request.actor, request.params.id);
-      return (await listFiles(deps.db, request.params.id)).map(toRequestFile);
-    },
-  );
+  app.get("/api/requests/:id/files", { schema: { tags: ["files"], params: idParams, response: { 200: z.array(requestFile), ...errors } } }, async (request) => {
+    await visibleRequest(deps, request.actor, request.params.id);
+    return (await listFiles(deps.db, request.params.id)).map(toRequestFile);
+  });
 
-  app.get(
-    "/api/requests/:id/files/:fileId",
-    { schema: { tags: ["files"], params: z.object({ id: z.uuid(), fileId: z.uuid() }) } },
-    async (request, reply) => {
-      await visibleRequest(deps, request.actor, request.params.id);
-      const row = await getFile(deps.db, request.params.id, request.params.fileId);
-      if (!row || !(await deps.files.exists(row.storage_key))) throw new HttpError(404, "not_found", "File not found.");
-      const asciiName = row.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
-      return reply
-        .header("content-type", row.content_type)
-        .header("content-length", String(row.size))
-        .header("content-disposition", `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
-        .header("x-content-type-options", "nosniff")
-        .send(deps.files.open(row.storage_key));
-    },
-  );
+  app.get("/api/requests/:id/files/:fileId", { schema: { tags: ["files"], params: z.object({ id: z.uuid(), fileId: z.uuid() }) } }, async (request, reply) => {
+    await visibleRequest(deps, request.actor, request.params.id);
+    const row = await getFile(deps.db, request.params.id, request.params.fileId);
+    if (!row || !(await deps.files.exists(row.storage_key))) throw new HttpError(404, "not_found", "File not found.");
+    const asciiName = row.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
+    return reply
+      .header("content-type", row.content_type)
+      .header("content-length", String(row.size))
+      .header("content-disposition", `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
+      .header("x-content-type-options", "nosniff")
+      .send(deps.files.open(row.storage_key));
+  });
 };
 
 export default fileRoutes;

@@ -4,10 +4,8 @@ import { readInbox } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 
 const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    "/api/inbox",
-    { onRequest: app.authenticate, schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody } } },
-    async (request) => readInbox(deps.db, request.actor, new Date()),
+  app.get("/api/inbox", { onRequest: app.authenticate, schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody } } }, async (request) =>
+    readInbox(deps.db, request.actor, new Date()),
   );
 };
 

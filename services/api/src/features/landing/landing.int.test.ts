@@ -15,8 +15,7 @@ const median = (values: number[]) => {
 
 async function buildWorkspace() {
   answer(await call("POST", "/api/approval-rules", "admin", { min_amount: 10_000, stages: ["approver", "finance"] }), 201, approvalRule);
-  const raise = async (title: string, amount: number) =>
-    answer(await call("POST", "/api/requests", "requester", { title, amount }), 201, purchaseRequest);
+  const raise = async (title: string, amount: number) => answer(await call("POST", "/api/requests", "requester", { title, amount }), 201, purchaseRequest);
   const decide = (id: string, verdict: "approve" | "deny", as: "approver" | "finance" | "admin") => call("POST", `/api/requests/${id}/${verdict}`, as, {});
   const overridden = await raise("Falcon secret rollout", 12_000);
   await decide(overridden.id, "approve", "approver");
@@ -37,7 +36,9 @@ async function buildWorkspace() {
   await call("PATCH", `/api/vendors/${blockedLater.id}`, "buyer", { status: "blocked" });
 
   const category = (await call("POST", "/api/categories", "buyer", { name: "Desks" })).json();
-  const feed = (await call("POST", "/api/catalogue/feeds", "buyer", { feed_name: "Desk feed", supplier: "Ergo", format: "csv", category_id: category.id })).json();
+  const feed = (
+    await call("POST", "/api/catalogue/feeds", "buyer", { feed_name: "Desk feed", supplier: "Ergo", format: "csv", category_id: category.id })
+  ).json();
   await call("POST", `/api/catalogue/feeds/${feed.id}/imports`, "buyer", { pending_changes: 3 });
   await call("POST", "/api/work-orders", null, { title: "Gannet repair", requesterName: "Petra Visitor", requesterEmail: "petra@visitor.example" });
 }
@@ -75,7 +76,13 @@ describe("landing data", () => {
     const forbidden = [
       ...Object.values(ctx.users).flatMap((u) => [u.email, u.id]),
       ...requests.flatMap((r) => [r.title, r.id]),
-      "Zebra", "Yak", "Xerus", "Wombat", "Petra", "Gannet", "Desk feed",
+      "Zebra",
+      "Yak",
+      "Xerus",
+      "Wombat",
+      "Petra",
+      "Gannet",
+      "Desk feed",
     ];
     for (const secret of forbidden) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/@/);

@@ -18,8 +18,7 @@ afterAll(async () => {
 
 const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.runtime.db)).rows[0]!.n);
 const create = (body: object, status = 201) => expectCall(t, "POST", "/api/orders", { token: users.buyer.token, body, status, schema: purchaseOrder });
-const newVendor = (name: string) =>
-  expectCall(t, "POST", "/api/vendors", { token: users.buyer.token, body: { name }, status: 201, schema: vendor });
+const newVendor = (name: string) => expectCall(t, "POST", "/api/vendors", { token: users.buyer.token, body: { name }, status: 201, schema: vendor });
 
 async function expectRefused(method: string, url: string, body: object, status: number, message: string | RegExp) {
   const before = await eventCount();
@@ -53,8 +52,24 @@ describe("purchase order validation", () => {
   });
 
   it("stores empty optional fields as null, accepts a numeric string total and normalises the status", async () => {
-    const order = await create({ total: "19.999", vendor_name: " Corner shop ", status: " Issued ", po_number: "", request_id: "", expected_date: "", notes: "  " });
-    expect(order).toMatchObject({ total: 20, vendor_name: "Corner shop", status: "issued", request_id: null, expected_date: null, notes: null, vendor_id: null });
+    const order = await create({
+      total: "19.999",
+      vendor_name: " Corner shop ",
+      status: " Issued ",
+      po_number: "",
+      request_id: "",
+      expected_date: "",
+      notes: "  ",
+    });
+    expect(order).toMatchObject({
+      total: 20,
+      vendor_name: "Corner shop",
+      status: "issued",
+      request_id: null,
+      expected_date: null,
+      notes: null,
+      vendor_id: null,
+    });
     expect(order.po_number).toMatch(/^PO-\d{4}-\d{5}$/);
   });
 });
@@ -68,10 +83,20 @@ describe("purchase orders and vendors", () => {
     expect(typed.vendor_id).toBe(v.id);
 
     await expectCall(t, "PATCH", `/api/vendors/${v.id}`, { token: users.admin.token, body: { status: "blocked" } });
-    await expectRefused("POST", "/api/orders", { total: 5, vendor_id: v.id }, 409, "Globex Supplies is blocked; purchase orders cannot be raised for a blocked vendor.");
+    await expectRefused(
+      "POST",
+      "/api/orders",
+      { total: 5, vendor_id: v.id },
+      409,
+      "Globex Supplies is blocked; purchase orders cannot be raised for a blocked vendor.",
+    );
     await expectRefused("POST", "/api/orders", { total: 5, vendor_name: "GLOBEX SUPPLIES" }, 409, /is blocked/);
     // Its open orders can still be closed.
-    const cancelled = await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "cancelled" }, schema: purchaseOrder });
+    const cancelled = await expectCall(t, "PATCH", `/api/orders/${order.id}`, {
+      token: users.buyer.token,
+      body: { status: "cancelled" },
+      schema: purchaseOrder,
+    });
     expect(cancelled.status).toBe("cancelled");
     await expectRefused("POST", "/api/orders", { total: 5, vendor_id: "00000000-0000-4000-8000-000000000000" }, 400, "Choose a valid vendor.");
   });
@@ -79,8 +104,19 @@ describe("purchase orders and vendors", () => {
 
 describe("purchase orders and requests", () => {
   it("links an approved request (its PO number shows on the request and its timeline) and refuses a pending one", async () => {
-    const request = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title: "Chairs", amount: 400 }, status: 201, schema: purchaseRequest });
-    await expectRefused("POST", "/api/orders", { total: 400, vendor_name: "Acme", request_id: request.id }, 409, "Only approved requests can be turned into purchase orders.");
+    const request = await expectCall(t, "POST", "/api/requests", {
+      token: users.requester.token,
+      body: { title: "Chairs", amount: 400 },
+      status: 201,
+      schema: purchaseRequest,
+    });
+    await expectRefused(
+      "POST",
+      "/api/orders",
+      { total: 400, vendor_name: "Acme", request_id: request.id },
+      409,
+      "Only approved requests can be turned into purchase orders.",
+    );
     await expectCall(t, "POST", `/api/requests/${request.id}/approve`, { token: users.approver.token });
     const order = await create({ total: 400, vendor_name: "Acme", request_id: request.id });
     const linked = await expectCall(t, "GET", `/api/requests/${request.id}`, { token: users.requester.token, schema: purchaseRequest });
@@ -94,15 +130,28 @@ describe("purchase orders and requests", () => {
     expect(renumbered).toMatchObject({ total: 410, status: "issued", version: 2 });
     const audit = await expectCall<{ action: string; detail: string }[]>(t, "GET", `/api/requests/${request.id}/audit`, { token: users.requester.token });
     expect(audit.filter((a) => a.action === "linked to purchase order").map((a) => a.detail)).toEqual([order.po_number, `${order.po_number}-B`]);
-    await expectRefused("POST", "/api/orders", { total: 1, vendor_name: "Acme", request_id: "00000000-0000-4000-8000-000000000000" }, 400, "Choose a valid request.");
+    await expectRefused(
+      "POST",
+      "/api/orders",
+      { total: 1, vendor_name: "Acme", request_id: "00000000-0000-4000-8000-000000000000" },
+      400,
+      "Choose a valid request.",
+    );
   });
 
   it("releases the request when its order is deleted: no PO number, back among the requests ready for a PO", async () => {
-    const request = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title: "Lamps", amount: 90 }, status: 201, schema: purchaseRequest });
+    const request = await expectCall(t, "POST", "/api/requests", {
+      token: users.requester.token,
+      body: { title: "Lamps", amount: 90 },
+      status: 201,
+      schema: purchaseRequest,
+    });
     await expectCall(t, "POST", `/api/requests/${request.id}/approve`, { token: users.approver.token });
     const order = await create({ total: 90, vendor_name: "Acme", request_id: request.id });
     const readyIds = async () =>
-      (await expectCall<{ requests: { mode: string; items: { id: string }[] } }>(t, "GET", "/api/dashboard", { token: users.admin.token })).requests.items.map((r) => r.id);
+      (await expectCall<{ requests: { mode: string; items: { id: string }[] } }>(t, "GET", "/api/dashboard", { token: users.admin.token })).requests.items.map(
+        (r) => r.id,
+      );
     expect(await readyIds()).not.toContain(request.id);
     expect((await t.call("DELETE", `/api/orders/${order.id}`, { token: users.buyer.token })).statusCode).toBe(204);
     const released = await expectCall(t, "GET", `/api/requests/${request.id}`, { token: users.requester.token, schema: purchaseRequest });
@@ -114,7 +163,12 @@ describe("purchase orders and requests", () => {
 
   it("moves the link when an order is pointed at another request", async () => {
     const approved = async (title: string) => {
-      const r = await expectCall(t, "POST", "/api/requests", { token: users.requester.token, body: { title, amount: 5 }, status: 201, schema: purchaseRequest });
+      const r = await expectCall(t, "POST", "/api/requests", {
+        token: users.requester.token,
+        body: { title, amount: 5 },
+        status: 201,
+        schema: purchaseRequest,
+      });
       await expectCall(t, "POST", `/api/requests/${r.id}/approve`, { token: users.approver.token });
       return r;
     };
@@ -131,7 +185,11 @@ describe("purchase orders and requests", () => {
 describe("order lifecycle and lists", () => {
   it("updates with PUT and PATCH, deletes with 204, and a deleted order is gone", async () => {
     const order = await create({ total: 80, vendor_name: "Initech", notes: "first", expected_date: "2030-01-31" });
-    const put = await expectCall(t, "PUT", `/api/orders/${order.id}`, { token: users.buyer.token, body: { total: 90, vendor_name: "Initech" }, schema: purchaseOrder });
+    const put = await expectCall(t, "PUT", `/api/orders/${order.id}`, {
+      token: users.buyer.token,
+      body: { total: 90, vendor_name: "Initech" },
+      schema: purchaseOrder,
+    });
     // PUT replaces: what it leaves out is empty again, but a blank number keeps the order's number.
     expect(put).toMatchObject({ total: 90, notes: null, expected_date: null, status: "draft", po_number: order.po_number });
     const patched = await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { notes: "second" }, schema: purchaseOrder });
@@ -143,7 +201,12 @@ describe("order lifecycle and lists", () => {
     const deleted = await t.call("DELETE", `/api/orders/${order.id}`, { token: users.buyer.token });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe("");
-    for (const [method, body] of [["GET", undefined], ["DELETE", undefined], ["PATCH", { notes: "x" }], ["PUT", { total: 1, vendor_name: "x" }]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["DELETE", undefined],
+      ["PATCH", { notes: "x" }],
+      ["PUT", { total: 1, vendor_name: "x" }],
+    ] as const) {
       const res = await t.call(method, `/api/orders/${order.id}`, { token: users.buyer.token, body });
       expect(res.statusCode, `${method}`).toBe(404);
       errorBody.parse(res.json());

@@ -23,7 +23,9 @@ const reservations = async () =>
 
 describe("PO numbers under concurrency", () => {
   it("30 concurrent creates without a number get 30 distinct generated numbers, in sequence", async () => {
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => post("/api/orders", { total: i, vendor_name: "Parallel Inc" }, i % 2 ? users.finance.token : users.buyer.token)));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post("/api/orders", { total: i, vendor_name: "Parallel Inc" }, i % 2 ? users.finance.token : users.buyer.token)),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(30).fill(201));
     const numbers = ((await Promise.all(responses.map((r) => r.json()))) as { po_number: string }[]).map((o) => o.po_number);
     expect(new Set(numbers).size).toBe(30);

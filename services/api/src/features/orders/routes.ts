@@ -67,10 +67,8 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     },
   );
 
-  app.get(
-    "/api/orders/:id",
-    { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } },
-    async (request) => answerWithOrder(request.params.id)(),
+  app.get("/api/orders/:id", { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } }, async (request) =>
+    answerWithOrder(request.params.id)(),
   );
 
   app.post(

@@ -1,14 +1,5 @@
 import type { PatchOrderBody, SaveOrderBody } from "@procure/contracts";
-import {
-  applyPatch,
-  notFound,
-  orderStreamId,
-  poNumberStreamId,
-  requestStreamId,
-  saveOrder,
-  type OrderDraft,
-  type OrderFields,
-} from "@procure/domain";
+import { applyPatch, notFound, orderStreamId, poNumberStreamId, requestStreamId, saveOrder, type OrderDraft, type OrderFields } from "@procure/domain";
 import type { StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { loadRequest } from "../requests/access.ts";

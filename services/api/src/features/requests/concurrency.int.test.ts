@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const eventCount = async (streamId?: string) => {
-  const { rows } = await sql<{ n: string }>`select count(*)::text as n from events ${streamId ? sql`where stream_id = ${streamId}` : sql``}`.execute(t.runtime.db);
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from events ${streamId ? sql`where stream_id = ${streamId}` : sql``}`.execute(
+    t.runtime.db,
+  );
   return Number(rows[0]!.n);
 };
 
@@ -43,8 +45,7 @@ describe("concurrent decisions and retried commands", () => {
 
   it("the same Idempotency-Key twice creates one request and answers the same; another body is a 422", async () => {
     const before = await eventCount();
-    const send = (body: object) =>
-      t.call("POST", "/api/requests", { token: users.requester.token, body, headers: { "idempotency-key": "create-monitor-1" } });
+    const send = (body: object) => t.call("POST", "/api/requests", { token: users.requester.token, body, headers: { "idempotency-key": "create-monitor-1" } });
     const first = await send({ title: "Monitor", amount: 199 });
     const second = await send({ title: "Monitor", amount: 199 });
     expect(first.statusCode).toBe(201);

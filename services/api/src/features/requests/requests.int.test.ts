@@ -50,7 +50,9 @@ describe("a purchase request through its life", () => {
   });
 
   it("reads the request's stream once to approve it, projections included", async () => {
-    const created = purchaseRequest.parse((await t.call("POST", "/api/requests", { token: users.requester.token, body: { title: "Read once", amount: 8 } })).json());
+    const created = purchaseRequest.parse(
+      (await t.call("POST", "/api/requests", { token: users.requester.token, body: { title: "Read once", amount: 8 } })).json(),
+    );
     const reads = vi.spyOn(t.runtime.store, "readStream");
     try {
       const approved = await t.call("POST", `/api/requests/${created.id}/approve`, { token: users.approver.token, body: {} });
@@ -158,7 +160,11 @@ describe("a purchase request through its life", () => {
         denied: rows.filter((r) => r.status === "denied").length,
       },
       spend: Math.round(rows.reduce((sum, r) => sum + r.amount, 0) * 100) / 100,
-      latest_submission: rows.map((r) => r.created_at).sort().at(-1) ?? null,
+      latest_submission:
+        rows
+          .map((r) => r.created_at)
+          .sort()
+          .at(-1) ?? null,
     });
     for (const viewer of [users.admin, users.requester]) {
       const summary = requestSummary.parse((await t.call("GET", "/api/requests/summary", { token: viewer.token })).json());

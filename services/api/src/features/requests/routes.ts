@@ -18,15 +18,7 @@ import {
   requestSummary,
   requestSummaryQuery,
 } from "@procure/contracts";
-import {
-  approveRequest,
-  commentOnRequest,
-  createRequest,
-  denyRequest,
-  requestStreamId,
-  stagesFor,
-  type Actor,
-} from "@procure/domain";
+import { approveRequest, commentOnRequest, createRequest, denyRequest, requestStreamId, stagesFor, type Actor } from "@procure/domain";
 import { verifyStreamChain, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import { getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
@@ -47,16 +39,18 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
    * The read model's row once it has caught up with the command, else the request as its stream tells it: the
    * events the command decided on (when it has them) plus those it appended, or else the stream read afresh.
    */
-  const answerWithRequest = (id: string, decidedOn: () => readonly StoredEvent[] | null = () => null) => async (result: AppendResult) => {
-    const mine = result.events.filter((e) => e.stream_id === requestStreamId(id));
-    const appended = Math.max(0, ...mine.map((e) => e.stream_version));
-    const row = await getRequest(deps.db, id);
-    if (row && row.version >= appended) return row;
-    const before = decidedOn();
-    const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(requestStreamId(id)));
-    if (!view) throw new HttpError(404, "not_found", "Request not found.");
-    return view;
-  };
+  const answerWithRequest =
+    (id: string, decidedOn: () => readonly StoredEvent[] | null = () => null) =>
+    async (result: AppendResult) => {
+      const mine = result.events.filter((e) => e.stream_id === requestStreamId(id));
+      const appended = Math.max(0, ...mine.map((e) => e.stream_version));
+      const row = await getRequest(deps.db, id);
+      if (row && row.version >= appended) return row;
+      const before = decidedOn();
+      const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(requestStreamId(id)));
+      if (!view) throw new HttpError(404, "not_found", "Request not found.");
+      return view;
+    };
 
   /**
    * A decision reads the request's stream once: the visibility check's read is what the first attempt decides
@@ -139,10 +133,8 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     },
   );
 
-  app.get(
-    "/api/requests/:id",
-    { schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
-    async (request) => visibleRequest(deps, request.actor, request.params.id),
+  app.get("/api/requests/:id", { schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } }, async (request) =>
+    visibleRequest(deps, request.actor, request.params.id),
   );
 
   app.patch(
@@ -154,7 +146,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     },
   );
 
-  for (const [path, verdict] of [["approve", "approved"], ["deny", "denied"]] as const) {
+  for (const [path, verdict] of [
+    ["approve", "approved"],
+    ["deny", "denied"],
+  ] as const) {
     app.post(
       `/api/requests/:id/${path}`,
       { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
@@ -188,14 +183,23 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
         retryOnConflict: true,
         decide: async () => {
           const { state, version } = await loadRequest(deps, id);
-          return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events: commentOnRequest(state, commentId, request.body.body) }];
+          return [
+            { streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events: commentOnRequest(state, commentId, request.body.body) },
+          ];
         },
         respond: async (result) => {
           const rows = await listComments(deps.db, id);
           const stored = rows.find((c) => c.id === commentId);
           if (stored) return stored;
           const event = result.events[0]!;
-          return { id: commentId, request_id: id, body: request.body.body, author: request.actor.email, author_id: request.actor.id, created_at: event.recorded_at };
+          return {
+            id: commentId,
+            request_id: id,
+            body: request.body.body,
+            author: request.actor.email,
+            author_id: request.actor.id,
+            created_at: event.recorded_at,
+          };
         },
       });
     },

@@ -14,7 +14,10 @@ describe("approval rules route new requests", () => {
     const rule = await createRule({ name: "Large", min_amount: 10_000, stages: ["approver", "finance"] });
     const request = await raise(12_000);
     expect(request.rule_id).toBe(rule.id);
-    expect(request.stages.map((s) => [s.role, s.status])).toEqual([["approver", "waiting"], ["finance", "waiting"]]);
+    expect(request.stages.map((s) => [s.role, s.status])).toEqual([
+      ["approver", "waiting"],
+      ["finance", "waiting"],
+    ]);
 
     expect(failure(await call("POST", `/api/requests/${request.id}/approve`, "finance", {}), 403)).toMatch(/approver stage/);
     const afterApprover = answer(await call("POST", `/api/requests/${request.id}/approve`, "approver", {}), 200, purchaseRequest);

@@ -26,7 +26,10 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.post(
     "/api/users",
-    { preValidation: app.requirePermission("users:write"), schema: { tags: ["users"], body: createUserBody, response: { 201: createUserResponse, ...errors } } },
+    {
+      preValidation: app.requirePermission("users:write"),
+      schema: { tags: ["users"], body: createUserBody, response: { 201: createUserResponse, ...errors } },
+    },
     async (request, reply) => {
       const { email, role } = request.body;
       const temporaryPassword = request.body.password ?? generateTemporaryPassword();

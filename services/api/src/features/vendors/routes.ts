@@ -32,7 +32,10 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.get(
     "/api/vendors",
-    { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } } },
+    {
+      preValidation: app.requirePermission("vendors:read"),
+      schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } },
+    },
     async (request, reply) => {
       const { q, status, risk, cursor } = request.query;
       const limit = request.query.limit ?? 200;

@@ -30,7 +30,10 @@ const deliveryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.get(
     "/api/webhooks/:id/deliveries",
-    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, querystring: deliveryListQuery, response: { 200: z.array(webhookDelivery), ...errors } } },
+    {
+      preValidation: manage,
+      schema: { tags: ["webhooks"], params: idParams, querystring: deliveryListQuery, response: { 200: z.array(webhookDelivery), ...errors } },
+    },
     async (request) => {
       await endpointOrNotFound(request.params.id);
       return listDeliveries(deps.db, request.params.id, { limit: request.query.limit ?? 50, status: request.query.status });

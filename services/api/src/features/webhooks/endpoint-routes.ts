@@ -12,7 +12,16 @@ import {
   type WebhookEndpoint,
 } from "@procure/contracts";
 import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks";
-import { activeSecrets, assertPublicUrl, generateSecret, PrivateUrlError, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
+import {
+  activeSecrets,
+  assertPublicUrl,
+  generateSecret,
+  PrivateUrlError,
+  ROTATION_OVERLAP_MS,
+  rotateSecret,
+  storeSecret,
+  webhookStreamId,
+} from "@procure/webhooks";
 import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
@@ -39,23 +48,23 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   };
 
   /** The read model's row once it has the command's version, else the endpoint as its stream tells it. */
-  const answer = (id: string) => async (result: AppendResult): Promise<WebhookEndpoint> => {
-    const appended = Math.max(0, ...result.events.filter((e) => e.stream_id === webhookStreamId(id)).map((e) => e.stream_version));
-    const row = await getWebhookEndpoint(deps.db, id);
-    if (row && row.version >= appended) return row;
-    const events = await deps.store.readStream(webhookStreamId(id));
-    const state = events.reduce(evolveEndpoint, { exists: false } as EndpointState);
-    if (!state.exists) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
-    return endpointView(id, state, events.at(-1)!.stream_version);
-  };
+  const answer =
+    (id: string) =>
+    async (result: AppendResult): Promise<WebhookEndpoint> => {
+      const appended = Math.max(0, ...result.events.filter((e) => e.stream_id === webhookStreamId(id)).map((e) => e.stream_version));
+      const row = await getWebhookEndpoint(deps.db, id);
+      if (row && row.version >= appended) return row;
+      const events = await deps.store.readStream(webhookStreamId(id));
+      const state = events.reduce(evolveEndpoint, { exists: false } as EndpointState);
+      if (!state.exists) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
+      return endpointView(id, state, events.at(-1)!.stream_version);
+    };
 
   /** A retried create or rotation answers with the endpoint's current secret, which the idempotency store never keeps. */
   const newestSecret = async (id: string) => (await activeSecrets(deps.db, id))[0] ?? "";
 
-  app.get(
-    "/api/webhooks",
-    { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } },
-    async () => listWebhookEndpoints(deps.db),
+  app.get("/api/webhooks", { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } }, async () =>
+    listWebhookEndpoints(deps.db),
   );
 
   app.get(
@@ -110,7 +119,10 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
             enabled: changes.enabled ?? state.enabled,
           };
           const same =
-            next.url === state.url && next.description === state.description && next.enabled === state.enabled && next.event_types.join() === state.event_types.join();
+            next.url === state.url &&
+            next.description === state.description &&
+            next.enabled === state.enabled &&
+            next.event_types.join() === state.event_types.join();
           const events: NewEvent[] = same ? [] : [{ type: "WebhookEndpointUpdated", data: next }];
           return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events }];
         },
@@ -129,7 +141,14 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
         reads,
         decide: async () => {
           const { version } = await loadEndpoint(deps, id);
-          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events: [{ type: "WebhookEndpointDeleted", data: { endpoint_id: id } }] }];
+          return [
+            {
+              streamType: "webhook",
+              streamId: webhookStreamId(id),
+              expectedVersion: version,
+              events: [{ type: "WebhookEndpointDeleted", data: { endpoint_id: id } }],
+            },
+          ];
         },
         alsoInTransaction: async (trx) => deleteSecrets(trx, id),
         respond: async () => null,
@@ -154,7 +173,10 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
         },
         alsoInTransaction: async (trx) => rotateSecret(id, secret, new Date().toISOString(), previousValidUntil)(trx),
         respond: async () => ({ secret, previous_valid_until: previousValidUntil }),
-        replay: { keep: ({ secret: _, ...rest }) => rest, answer: async (kept) => ({ ...(kept as { previous_valid_until: string }), secret: await newestSecret(id) }) },
+        replay: {
+          keep: ({ secret: _, ...rest }) => rest,
+          answer: async (kept) => ({ ...(kept as { previous_valid_until: string }), secret: await newestSecret(id) }),
+        },
       });
     },
   );

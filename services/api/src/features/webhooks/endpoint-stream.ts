@@ -14,7 +14,16 @@ export type EndpointState = {
   updated_at: string;
 };
 
-const none: EndpointState = { exists: false, url: "", description: null, event_types: [], enabled: false, disabled_reason: null, created_at: "", updated_at: "" };
+const none: EndpointState = {
+  exists: false,
+  url: "",
+  description: null,
+  event_types: [],
+  enabled: false,
+  disabled_reason: null,
+  created_at: "",
+  updated_at: "",
+};
 
 /** Folds an endpoint's configuration stream. */
 export function evolveEndpoint(state: EndpointState, event: StoredEvent): EndpointState {
@@ -23,7 +32,16 @@ export function evolveEndpoint(state: EndpointState, event: StoredEvent): Endpoi
     case "WebhookEndpointUpdated": {
       const { url, description, event_types, enabled } = event.data;
       const created_at = state.exists ? state.created_at : event.recorded_at;
-      return { exists: true, url, description, event_types, enabled, disabled_reason: enabled ? null : "Disabled by an admin.", created_at, updated_at: event.recorded_at };
+      return {
+        exists: true,
+        url,
+        description,
+        event_types,
+        enabled,
+        disabled_reason: enabled ? null : "Disabled by an admin.",
+        created_at,
+        updated_at: event.recorded_at,
+      };
     }
     case "WebhookEndpointDisabled":
       return { ...state, enabled: false, disabled_reason: event.data.reason, updated_at: event.recorded_at };

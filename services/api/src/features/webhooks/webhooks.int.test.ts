@@ -108,7 +108,11 @@ describe("delivery", () => {
     const log = await deliveries(endpoint.id);
     expect(log.every((d) => d.status === "delivered" && d.attempts === 1 && d.response_code === 204)).toBe(true);
 
-    const replayed = await expectCall(t, "POST", `/api/webhooks/${endpoint.id}/deliveries/${log[0]!.id}/replay`, { token: admin(), status: 202, schema: webhookDelivery });
+    const replayed = await expectCall(t, "POST", `/api/webhooks/${endpoint.id}/deliveries/${log[0]!.id}/replay`, {
+      token: admin(),
+      status: 202,
+      schema: webhookDelivery,
+    });
     expect(replayed.replay_of).toBe(log[0]!.id);
     await until(() => r.received.length > expected, 10_000, "the replay");
     expect(r.received.at(-1)!.id).toBe(log[0]!.event_id);
@@ -123,10 +127,14 @@ describe("delivery", () => {
     const r = await receiver(() => ({ status: 410 }));
     const endpoint = await createEndpoint({ url: r.url, event_types: ["vendor.registered"] });
     await registerVendor(`Gone ${Date.now()}`);
-    const disabled = await until(async () => {
-      const e = await getEndpoint(endpoint.id);
-      return e.enabled ? null : e;
-    }, 15_000, "the endpoint to be disabled");
+    const disabled = await until(
+      async () => {
+        const e = await getEndpoint(endpoint.id);
+        return e.enabled ? null : e;
+      },
+      15_000,
+      "the endpoint to be disabled",
+    );
     expect(disabled.disabled_reason).toMatch(/410/);
     const log = await deliveries(endpoint.id);
     expect(log[0]).toMatchObject({ status: "failed", response_code: 410, attempts: 1 });

@@ -81,10 +81,8 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     },
   );
 
-  app.get(
-    "/api/work-orders/:id",
-    { ...staff, schema: { tags, params: workOrderParams, response: { 200: workOrder, ...commandErrors } } },
-    async (request) => answer(request.params.id)(),
+  app.get("/api/work-orders/:id", { ...staff, schema: { tags, params: workOrderParams, response: { 200: workOrder, ...commandErrors } } }, async (request) =>
+    answer(request.params.id)(),
   );
 
   app.patch(

@@ -11,11 +11,30 @@ const submit = async (body: object = form) => answer(await call("POST", "/api/wo
 
 describe("public work-order intake", () => {
   it("accepts a signed-out submission: trimmed, blanks as null, priority normal by default", async () => {
-    const { id } = await submit({ title: "  Replace displays  ", details: "   ", requesterName: " Facilities ", requesterEmail: " Desk@Example.com ", dueDate: "" });
+    const { id } = await submit({
+      title: "  Replace displays  ",
+      details: "   ",
+      requesterName: " Facilities ",
+      requesterEmail: " Desk@Example.com ",
+      dueDate: "",
+    });
     const stored = answer(await call("GET", `/api/work-orders/${id}`, "buyer"), 200, workOrder);
-    expect(stored).toMatchObject({ title: "Replace displays", details: null, requester_name: "Facilities", requester_email: "desk@example.com", priority: "normal", due_date: null, status: "submitted", owner_id: null });
+    expect(stored).toMatchObject({
+      title: "Replace displays",
+      details: null,
+      requester_name: "Facilities",
+      requester_email: "desk@example.com",
+      priority: "normal",
+      due_date: null,
+      status: "submitted",
+      owner_id: null,
+    });
     const urgent = await submit({ ...form, priority: "urgent", dueDate: "2026-12-01", details: " Floor 3 " });
-    expect(answer(await call("GET", `/api/work-orders/${urgent.id.toLowerCase()}`, "admin"), 200, workOrder)).toMatchObject({ priority: "urgent", due_date: "2026-12-01", details: "Floor 3" });
+    expect(answer(await call("GET", `/api/work-orders/${urgent.id.toLowerCase()}`, "admin"), 200, workOrder)).toMatchObject({
+      priority: "urgent",
+      due_date: "2026-12-01",
+      details: "Floor 3",
+    });
   });
 
   it("answers missing or invalid fields with a 400 and the form's message", async () => {
@@ -45,7 +64,11 @@ describe("work-order triage", () => {
   it("assigns an owner and moves the status, each change on the timeline", async () => {
     const { id } = await submit();
     const buyer = ctx.users.buyer;
-    const assigned = answer(await call("PATCH", `/api/work-orders/${id}`, "admin", { owner_id: buyer.id, status: "triaged", note: "Quote requested" }), 200, workOrder);
+    const assigned = answer(
+      await call("PATCH", `/api/work-orders/${id}`, "admin", { owner_id: buyer.id, status: "triaged", note: "Quote requested" }),
+      200,
+      workOrder,
+    );
     expect(assigned).toMatchObject({ owner_id: buyer.id, owner_email: buyer.email, status: "triaged" });
     answer(await call("PATCH", `/api/work-orders/${id}`, "buyer", { status: "completed" }), 200, workOrder);
     answer(await call("PATCH", `/api/work-orders/${id}`, "buyer", { owner_id: null }), 200, workOrder);

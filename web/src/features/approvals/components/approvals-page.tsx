@@ -49,9 +49,7 @@ export function ApprovalsPage() {
   return (
     <section className="card" aria-label="Pending approvals">
       <div className="card-header">
-        <h2 className="card-title">
-          Pending approvals {total !== undefined ? <span className="badge badge-pending badge-plain">{total}</span> : null}
-        </h2>
+        <h2 className="card-title">Pending approvals {total !== undefined ? <span className="badge badge-pending badge-plain">{total}</span> : null}</h2>
         <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching && !query.isPending ? "Refreshing" : "Refresh"}
         </button>
@@ -108,10 +106,20 @@ export function ApprovalsPage() {
                     <td className="actions" data-label="Actions">
                       {actionable(request) ? (
                         <div className="row">
-                          <button type="button" className="btn btn-sm btn-success" onClick={() => setConfirming({ request, status: "approved" })} aria-label={`Approve ${request.title}`}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-success"
+                            onClick={() => setConfirming({ request, status: "approved" })}
+                            aria-label={`Approve ${request.title}`}
+                          >
                             Approve
                           </button>
-                          <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirming({ request, status: "denied" })} aria-label={`Deny ${request.title}`}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-danger"
+                            onClick={() => setConfirming({ request, status: "denied" })}
+                            aria-label={`Deny ${request.title}`}
+                          >
                             Deny
                           </button>
                         </div>
@@ -140,8 +148,8 @@ export function ApprovalsPage() {
         description={
           confirming ? (
             <>
-              <strong>{confirming.request.title}</strong> for {formatCurrency(confirming.request.amount)} will be marked{" "}
-              {confirming.status}. This is recorded on the request's timeline.
+              <strong>{confirming.request.title}</strong> for {formatCurrency(confirming.request.amount)} will be marked {confirming.status}. This is recorded
+              on the request's timeline.
             </>
           ) : null
         }

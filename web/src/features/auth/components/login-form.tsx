@@ -56,7 +56,15 @@ export function LoginForm() {
         </label>
         <label className="field">
           <span className="field-label">Password</span>
-          <input className="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            className="input"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </label>
         {error ? (
           <Notice tone="error" role="alert">

@@ -15,7 +15,11 @@ export function CatalogueAnalytics({ overview }: Props) {
   const { analytics, summary, punchoutConnections } = overview;
   const cadence = analytics.reviewCadenceDays;
   const stats = [
-    { label: "Coverage score average", value: `${Math.round(analytics.coverageScoreAverage)} / 100`, hint: `${analytics.unitsWithGaps} business units with gaps` },
+    {
+      label: "Coverage score average",
+      value: `${Math.round(analytics.coverageScoreAverage)} / 100`,
+      hint: `${analytics.unitsWithGaps} business units with gaps`,
+    },
     { label: "Feed refresh cadence", value: cadence > 0 ? `Every ${cadence} day${cadence === 1 ? "" : "s"}` : "—", hint: "Average across vendor feeds" },
     { label: "Variance alerts", value: String(analytics.priceVarianceAlerts), hint: "Price changes beyond tolerance" },
     {

@@ -20,8 +20,22 @@ const fields = ["name", "parent_id", "contract_number", "preferred_suppliers", "
 type Field = (typeof fields)[number];
 
 const resolver = withFieldMessages(zodResolver(categoryBody), { name: "Enter a name of up to 120 characters." });
-const blank: Input = { name: "", parent_id: "", contract_number: "", preferred_suppliers: [], units_of_measure: [], coverage: [], requires_finance_review: false };
-const commaList = (value: unknown) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value);
+const blank: Input = {
+  name: "",
+  parent_id: "",
+  contract_number: "",
+  preferred_suppliers: [],
+  units_of_measure: [],
+  coverage: [],
+  requires_finance_review: false,
+};
+const commaList = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : value;
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; categories: readonly OverviewCategory[]; businessUnits: readonly string[] };
 
@@ -80,7 +94,13 @@ export function CategoryDrawer({ open, onOpenChange, categories, businessUnits }
         <FormField id={idOf("contract_number")} label="Contract number" qualifier="optional" error={messageOf("contract_number")}>
           <input className="input" {...aria("contract_number")} {...register("contract_number")} />
         </FormField>
-        <FormField id={idOf("preferred_suppliers")} className="span-2" label="Preferred suppliers" qualifier="comma separated" error={messageOf("preferred_suppliers")}>
+        <FormField
+          id={idOf("preferred_suppliers")}
+          className="span-2"
+          label="Preferred suppliers"
+          qualifier="comma separated"
+          error={messageOf("preferred_suppliers")}
+        >
           <input className="input" {...aria("preferred_suppliers")} {...register("preferred_suppliers", { setValueAs: commaList })} />
         </FormField>
         <FormField id={idOf("units_of_measure")} className="span-2" label="Units of measure" qualifier="comma separated" error={messageOf("units_of_measure")}>

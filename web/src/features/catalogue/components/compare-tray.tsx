@@ -6,7 +6,10 @@ type Props = { items: readonly OverviewItem[]; onRemove: (id: string) => void; o
 
 const rows: { label: string; value: (item: OverviewItem) => string }[] = [
   { label: "Price", value: (i) => `${formatPrice(i.basePrice, i.currency)} / ${i.unitOfMeasure}` },
-  { label: "Volume price", value: (i) => (i.pricingTiers[0] ? `${formatPrice(i.pricingTiers[0].unitPrice, i.currency)} from ${i.pricingTiers[0].minQuantity}` : "—") },
+  {
+    label: "Volume price",
+    value: (i) => (i.pricingTiers[0] ? `${formatPrice(i.pricingTiers[0].unitPrice, i.currency)} from ${i.pricingTiers[0].minQuantity}` : "—"),
+  },
   { label: "Supplier", value: (i) => i.preferredSupplier ?? "—" },
   { label: "Category", value: (i) => i.categoryName ?? "Uncategorised" },
   { label: "SKU", value: (i) => i.sku },

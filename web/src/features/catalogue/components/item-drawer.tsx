@@ -98,7 +98,15 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
           </select>
         </FormField>
         <FormField id={idOf("base_price")} label="Base price" error={messageOf("base_price")}>
-          <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("base_price")} {...register("base_price", { valueAsNumber: true })} />
+          <input
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...aria("base_price")}
+            {...register("base_price", { valueAsNumber: true })}
+          />
         </FormField>
         <FormField id={idOf("currency")} label="Currency" error={messageOf("currency")}>
           <input className="input" maxLength={3} {...aria("currency")} {...register("currency")} />

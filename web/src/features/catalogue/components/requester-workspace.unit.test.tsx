@@ -25,7 +25,10 @@ const item = (n: number, status: OverviewItem["status"] = "published"): Overview
 });
 
 const items = [1, 2, 3, 4, 5, 6, 7].map((n) => item(n)).concat(item(8, "draft"));
-const trayNames = () => within(screen.getByTestId("compare-tray")).queryAllByRole("columnheader").map((th) => th.querySelector(".cat-compare-name")?.textContent);
+const trayNames = () =>
+  within(screen.getByTestId("compare-tray"))
+    .queryAllByRole("columnheader")
+    .map((th) => th.querySelector(".cat-compare-name")?.textContent);
 
 describe("requester workspace", () => {
   it("shows six published items, keeps three in the tray dropping the oldest, and stores the shelf under the user", async () => {

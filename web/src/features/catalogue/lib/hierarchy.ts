@@ -14,10 +14,7 @@ export function supplierOptions(categories: readonly OverviewCategory[]): string
 export function matchesCategory(category: OverviewCategory, filters: HierarchyFilters): boolean {
   const query = filters.search.trim().toLowerCase();
   if (query) {
-    const haystack = [category.name, category.parentName, category.contractNumber, ...category.preferredSuppliers]
-      .filter(Boolean)
-      .join(" ")
-      .toLowerCase();
+    const haystack = [category.name, category.parentName, category.contractNumber, ...category.preferredSuppliers].filter(Boolean).join(" ").toLowerCase();
     if (!haystack.includes(query)) return false;
   }
   if (filters.supplier && !category.preferredSuppliers.includes(filters.supplier)) return false;
@@ -37,9 +34,7 @@ export function buildHierarchy(categories: readonly OverviewCategory[], filters:
   const visit = (category: OverviewCategory, seen: Set<string>): HierarchyNode | null => {
     if (seen.has(category.name)) return null;
     const path = new Set(seen).add(category.name);
-    const children = (byParent.get(category.name) ?? [])
-      .map((child) => visit(child, path))
-      .filter((node): node is HierarchyNode => node !== null);
+    const children = (byParent.get(category.name) ?? []).map((child) => visit(child, path)).filter((node): node is HierarchyNode => node !== null);
     const matched = matchesCategory(category, filters);
     return matched || children.length > 0 ? { category, matched, children } : null;
   };

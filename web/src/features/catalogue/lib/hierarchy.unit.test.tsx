@@ -21,7 +21,11 @@ const category = (name: string, extra: Partial<OverviewCategory> = {}): Overview
 });
 
 const hardware = category("IT hardware", { preferredSuppliers: ["Northwind"], coverage: [{ businessUnit: "Sales", level: "full" }] });
-const peripherals = category("Peripherals", { parentName: "IT hardware", preferredSuppliers: ["Contoso"], coverage: [{ businessUnit: "Sales", level: "none" }] });
+const peripherals = category("Peripherals", {
+  parentName: "IT hardware",
+  preferredSuppliers: ["Contoso"],
+  coverage: [{ businessUnit: "Sales", level: "none" }],
+});
 const furniture = category("Furniture", { preferredSuppliers: ["Ergoform"], coverage: [{ businessUnit: "Ops", level: "partial" }] });
 const all = [hardware, peripherals, furniture];
 

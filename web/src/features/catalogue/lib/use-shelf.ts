@@ -8,7 +8,10 @@ export type Shelf = { favourites: string[]; compare: string[] };
 const emptyShelf: Shelf = { favourites: [], compare: [] };
 const shelfSchema = z.object({
   favourites: z.array(z.string()).max(500).catch([]),
-  compare: z.array(z.string()).catch([]).transform((ids) => ids.slice(-COMPARE_LIMIT)),
+  compare: z
+    .array(z.string())
+    .catch([])
+    .transform((ids) => ids.slice(-COMPARE_LIMIT)),
 });
 
 export const shelfKey = (userId: string) => `procure.catalogue.shelf.${userId}`;

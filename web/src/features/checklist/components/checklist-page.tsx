@@ -25,10 +25,7 @@ export function ChecklistPage() {
         <header className="checklist-intro">
           <span className="eyebrow">Resources</span>
           <h1>Intake readiness checklist</h1>
-          <p className="muted">
-            Work through these before you raise a purchase request. Required items have no marker. Your ticks stay on
-            this page only.
-          </p>
+          <p className="muted">Work through these before you raise a purchase request. Required items have no marker. Your ticks stay on this page only.</p>
         </header>
         <IntakeChecklist />
       </main>

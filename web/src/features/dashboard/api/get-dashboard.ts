@@ -7,7 +7,6 @@ export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return dashboardSchema.parse(await api.get<unknown>("/api/dashboard", signal));
 }
 
-export const getDashboardQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.dashboard(), queryFn: ({ signal }) => getDashboard(signal) });
+export const getDashboardQueryOptions = () => queryOptions({ queryKey: queryKeys.dashboard(), queryFn: ({ signal }) => getDashboard(signal) });
 
 export const useDashboard = () => useQuery(getDashboardQueryOptions());

@@ -8,8 +8,18 @@ import { CountUp } from "@/components/ui/count-up";
 const quickActions = [
   { label: "Raise a purchase order", body: "Turn approved demand into an order.", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
   { label: "Curate the catalogue", body: "Keep categories and items on contract.", href: paths.app.catalog.getHref(), section: "catalogue" },
-  { label: "Launch PunchOut session", body: "Shop a supplier's catalogue in place.", href: paths.app.integrations.getHref("punchout"), section: "integrations" },
-  { label: "Review integration feed", body: "ERP, AP sync and automation events.", href: paths.app.integrations.getHref("automation"), section: "integrations" },
+  {
+    label: "Launch PunchOut session",
+    body: "Shop a supplier's catalogue in place.",
+    href: paths.app.integrations.getHref("punchout"),
+    section: "integrations",
+  },
+  {
+    label: "Review integration feed",
+    body: "ERP, AP sync and automation events.",
+    href: paths.app.integrations.getHref("automation"),
+    section: "integrations",
+  },
 ] as const;
 
 type Props = { data: Dashboard; loading: boolean; role: Role };

@@ -11,7 +11,9 @@ describe("the request pipeline chart", () => {
   });
 
   it("draws nothing before there are requests", () => {
-    const { container } = render(<PipelineBar pipeline={{ submitted: figure(0), approved: figure(0), pending: figure(0), denied: figure(0), readyForPo: figure(0) }} />);
+    const { container } = render(
+      <PipelineBar pipeline={{ submitted: figure(0), approved: figure(0), pending: figure(0), denied: figure(0), readyForPo: figure(0) }} />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -74,18 +74,14 @@ export function RequestsTab({ data, loading, role }: Props) {
         {loading ? (
           <p className="card-body muted">Loading procurement activity…</p>
         ) : requests.items.length === 0 ? (
-          <p className="card-body muted">
-            {ready ? "Approved requests appear here once they are approved." : "Requests appear here once they are submitted."}
-          </p>
+          <p className="card-body muted">{ready ? "Approved requests appear here once they are approved." : "Requests appear here once they are submitted."}</p>
         ) : (
           <ul className="dashboard-request-list">
             {requests.items.map((item) => (
               <li key={item.id}>
                 <div className="dashboard-request-text">
                   <RequestTitle href={requestHref(role, item.id)} title={item.title} />
-                  <span className="subtle">
-                    {[item.category_name ?? "Uncategorised", formatRecency(item.updated_at || item.created_at)].join(" · ")}
-                  </span>
+                  <span className="subtle">{[item.category_name ?? "Uncategorised", formatRecency(item.updated_at || item.created_at)].join(" · ")}</span>
                 </div>
                 <div className="dashboard-request-meta">
                   <span className="dashboard-request-amount">{formatCurrency(item.amount)}</span>

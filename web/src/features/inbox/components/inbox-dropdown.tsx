@@ -66,7 +66,17 @@ export function InboxDropdown() {
         title={badge > 0 ? badgeExplanation(data) : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M22 12h-6l-2 3h-4l-2-3H2" />
           <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
         </svg>
@@ -109,11 +119,7 @@ export function InboxDropdown() {
           ) : (
             <div className="inbox-signed-out">
               <p>Sign in to see requests, approvals, and purchase order updates.</p>
-              <Link
-                className="btn btn-primary btn-sm"
-                to={paths.auth.login.getHref(location.pathname + location.search)}
-                onClick={() => setOpen(false)}
-              >
+              <Link className="btn btn-primary btn-sm" to={paths.auth.login.getHref(location.pathname + location.search)} onClick={() => setOpen(false)}>
                 Go to sign in
               </Link>
             </div>

@@ -14,9 +14,7 @@ export const healthReport = z.object({
   status: z.enum(["ok", "degraded"]),
   postgres: check.optional(),
   nats: check.extend({ kind: z.string().optional() }).optional(),
-  projections: check
-    .extend({ lag: z.object({ head: position, projected: position, behind: z.number() }).nullable().optional() })
-    .optional(),
+  projections: check.extend({ lag: z.object({ head: position, projected: position, behind: z.number() }).nullable().optional() }).optional(),
   relay: check.extend({ behind: z.number().nullable().optional() }).optional(),
 });
 export type HealthReport = z.infer<typeof healthReport>;

@@ -13,16 +13,34 @@ export const punchoutLogRetentionNotice = "PunchOut transaction logs are archive
 export type PunchoutSupplier = { name: string; protocol: "cXML" | "OCI"; scope: string; status: IntegrationStatus; note: string };
 
 export const punchoutSuppliers: readonly PunchoutSupplier[] = [
-  { name: "Northwind Office Supply", protocol: "cXML", scope: "Office supplies, breakroom", status: "connected", note: "Carts return to a new request for approval." },
+  {
+    name: "Northwind Office Supply",
+    protocol: "cXML",
+    scope: "Office supplies, breakroom",
+    status: "connected",
+    note: "Carts return to a new request for approval.",
+  },
   { name: "Contoso Lab Equipment", protocol: "OCI", scope: "Lab consumables", status: "ready", note: "Tested in sandbox; waiting for go-live." },
-  { name: "Fabrikam Tech Direct", protocol: "cXML", scope: "Laptops, peripherals", status: "action-required", note: "Shared secret expires soon; rotate it with the supplier." },
+  {
+    name: "Fabrikam Tech Direct",
+    protocol: "cXML",
+    scope: "Laptops, peripherals",
+    status: "action-required",
+    note: "Shared secret expires soon; rotate it with the supplier.",
+  },
   { name: "Tailspin Facilities", protocol: "OCI", scope: "Maintenance parts", status: "planned", note: "Catalogue mapping starts next quarter." },
 ];
 
 export type Connector = { name: string; system: string; direction: string; cadence: Cadence; status: IntegrationStatus };
 
 export const connectors: readonly Connector[] = [
-  { name: "ERP sync", system: "General ledger and cost centres", direction: "Approved requests and POs out, budgets in", cadence: "nightly", status: "connected" },
+  {
+    name: "ERP sync",
+    system: "General ledger and cost centres",
+    direction: "Approved requests and POs out, budgets in",
+    cadence: "nightly",
+    status: "connected",
+  },
   { name: "AP sync", system: "Accounts payable", direction: "Receipts out, invoice matches in", cadence: "every 30 min", status: "enabled" },
   { name: "Data warehouse feed", system: "Analytics warehouse", direction: "Requests, orders and spend out", cadence: "nightly", status: "scheduled" },
   { name: "Automation webhooks", system: "Your own services", direction: "Workspace events out", cadence: "real-time", status: "ready" },

@@ -8,7 +8,6 @@ export async function getLanding(signal?: AbortSignal): Promise<LandingData> {
   return normalizeLanding(await api.get<unknown>("/api/marketing/landing", signal));
 }
 
-export const getLandingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.landing(), queryFn: ({ signal }) => getLanding(signal), retry: 1 });
+export const getLandingQueryOptions = () => queryOptions({ queryKey: queryKeys.landing(), queryFn: ({ signal }) => getLanding(signal), retry: 1 });
 
 export const useLanding = () => useQuery(getLandingQueryOptions());

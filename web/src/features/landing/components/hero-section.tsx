@@ -19,8 +19,8 @@ export function HeroSection({ demoWorkspace }: { demoWorkspace: boolean }) {
           <span className="eyebrow">Procurement workspace</span>
           <h1 id="hero-title">Purchasing that keeps pace with your teams</h1>
           <p className="lead">
-            Intake, approvals, vendors and purchase orders in one workspace, with a timeline an auditor can trust and
-            numbers that update the moment someone acts.
+            Intake, approvals, vendors and purchase orders in one workspace, with a timeline an auditor can trust and numbers that update the moment someone
+            acts.
           </p>
           <div className="landing-hero-actions">
             <Link className="btn btn-primary btn-lg" to={paths.app.root.getHref()}>

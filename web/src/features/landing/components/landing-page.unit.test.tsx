@@ -23,7 +23,12 @@ const liveLanding = {
   ],
   focusSignals: [{ label: "Requests awaiting decision", value: "7 requests", meta: "Oldest is 3 days old" }],
   roleViews: [
-    { role_id: "finance", label: "Finance", summary: "Budget guardians", tools: ["Dashboard", { name: "Orders", url: "/app/purchase-orders", helper: "Match POs" }] },
+    {
+      role_id: "finance",
+      label: "Finance",
+      summary: "Budget guardians",
+      tools: ["Dashboard", { name: "Orders", url: "/app/purchase-orders", helper: "Match POs" }],
+    },
     { id: "no-label" },
     { label: "No id" },
   ],
@@ -38,7 +43,11 @@ describe("landing page data states", () => {
     expect(screen.getByText("7 requests")).toBeInTheDocument();
     // role_id is accepted, headline falls back to the label, and entries lacking id or label are dropped.
     const roleTabs = await screen.findByRole("tablist", { name: "Choose a role" });
-    expect(within(roleTabs).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Finance"]);
+    expect(
+      within(roleTabs)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Finance"]);
     expect(screen.getByRole("heading", { name: "Finance" })).toBeInTheDocument();
     expect(screen.getByText("Dashboard")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/app/purchase-orders");

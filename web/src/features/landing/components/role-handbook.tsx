@@ -66,7 +66,11 @@ export function RoleHandbook() {
           <h2 id="roles-title">How each role works in the workspace</h2>
         </header>
         <div className="card role-handbook">
-          {source === "syncing" ? <Notice tone="info" role="status">Role guidance will appear once live data loads.</Notice> : null}
+          {source === "syncing" ? (
+            <Notice tone="info" role="status">
+              Role guidance will appear once live data loads.
+            </Notice>
+          ) : null}
           {source === "failed" ? (
             <Notice tone="warning" role="status">
               We couldn't load role guidance from the workspace. Try refreshing.

@@ -27,12 +27,7 @@ export function SampleAccounts() {
                   <dd className="mono">{demoPassword}</dd>
                 </div>
               </dl>
-              <Link
-                className="btn btn-block"
-                to={paths.auth.login.getHref()}
-                state={{ email: account.email }}
-                aria-label={`Sign in as ${account.label}`}
-              >
+              <Link className="btn btn-block" to={paths.auth.login.getHref()} state={{ email: account.email }} aria-label={`Sign in as ${account.label}`}>
                 Sign in
               </Link>
             </li>

@@ -38,7 +38,14 @@ export function WorkOrderForm() {
       <div className="form-grid">
         <label className="field span-2">
           <span className="field-label">Title</span>
-          <input className="input" name="title" value={form.title} onChange={(e) => set("title", e.target.value)} required placeholder="e.g. Replace badge readers on floor 3" />
+          <input
+            className="input"
+            name="title"
+            value={form.title}
+            onChange={(e) => set("title", e.target.value)}
+            required
+            placeholder="e.g. Replace badge readers on floor 3"
+          />
         </label>
         <label className="field span-2">
           <span className="field-label">
@@ -48,11 +55,26 @@ export function WorkOrderForm() {
         </label>
         <label className="field">
           <span className="field-label">Your name</span>
-          <input className="input" name="requesterName" autoComplete="name" value={form.requesterName} onChange={(e) => set("requesterName", e.target.value)} required />
+          <input
+            className="input"
+            name="requesterName"
+            autoComplete="name"
+            value={form.requesterName}
+            onChange={(e) => set("requesterName", e.target.value)}
+            required
+          />
         </label>
         <label className="field">
           <span className="field-label">Work email</span>
-          <input className="input" type="email" name="requesterEmail" autoComplete="email" value={form.requesterEmail} onChange={(e) => set("requesterEmail", e.target.value)} required />
+          <input
+            className="input"
+            type="email"
+            name="requesterEmail"
+            autoComplete="email"
+            value={form.requesterEmail}
+            onChange={(e) => set("requesterEmail", e.target.value)}
+            required
+          />
         </label>
         <label className="field">
           <span className="field-label">Priority</span>

@@ -59,9 +59,7 @@ describe("work-order form", () => {
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit work order" }));
 
-    expect(
-      await screen.findByText("We could not submit the work order. Try again or email procurement@demo.procure.test."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("We could not submit the work order. Try again or email procurement@demo.procure.test.")).toBeInTheDocument();
     expect(screen.getByLabelText("Title")).toHaveValue("  Fix the loading dock door  ");
     expect(screen.getByLabelText("Your name")).toHaveValue("Dana Ops");
   });

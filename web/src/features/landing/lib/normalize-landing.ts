@@ -46,16 +46,24 @@ export function normalizeRoleView(value: unknown): RoleView | null {
     summary: text(value.summary),
     responsibilities: textList(value.responsibilities),
     cadence: textList(value.cadence),
-    tools: list(value.tools).map(normalizeTool).filter((tool): tool is RoleTool => tool !== null),
+    tools: list(value.tools)
+      .map(normalizeTool)
+      .filter((tool): tool is RoleTool => tool !== null),
   };
 }
 
 export function normalizeLanding(raw: unknown): LandingData {
   const body = isObject(raw) ? raw : {};
   return {
-    heroMetrics: list(body.heroMetrics).map(normalizeMetric).filter((m): m is HeroMetric => m !== null),
-    focusSignals: list(body.focusSignals).map(normalizeSignal).filter((s): s is FocusSignal => s !== null),
-    roleViews: list(body.roleViews).map(normalizeRoleView).filter((r): r is RoleView => r !== null),
+    heroMetrics: list(body.heroMetrics)
+      .map(normalizeMetric)
+      .filter((m): m is HeroMetric => m !== null),
+    focusSignals: list(body.focusSignals)
+      .map(normalizeSignal)
+      .filter((s): s is FocusSignal => s !== null),
+    roleViews: list(body.roleViews)
+      .map(normalizeRoleView)
+      .filter((r): r is RoleView => r !== null),
     demoWorkspace: body.demoWorkspace === true,
   };
 }

@@ -157,21 +157,19 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
           <input className="input" autoComplete="off" {...aria("vendor_name")} {...vendorNameField} />
         </FormField>
         <FormField id={idOf("total")} label="Total (USD)" error={errorOf("total")}>
-          <input
-            className="input"
-            type="number"
-            inputMode="decimal"
-            required
-            min={0}
-            step={0.01}
-            {...aria("total")}
-            {...register("total")}
-          />
+          <input className="input" type="number" inputMode="decimal" required min={0} step={0.01} {...aria("total")} {...register("total")} />
         </FormField>
         <FormField id={idOf("expected_date")} label="Expected date" qualifier="optional" error={errorOf("expected_date")}>
           <input className="input" type="date" {...aria("expected_date")} {...register("expected_date")} />
         </FormField>
-        <FormField id={idOf("request_id")} label="Request" qualifier="optional" className="span-2" hint="Approved requests that have no purchase order yet." error={errorOf("request_id")}>
+        <FormField
+          id={idOf("request_id")}
+          label="Request"
+          qualifier="optional"
+          className="span-2"
+          hint="Approved requests that have no purchase order yet."
+          error={errorOf("request_id")}
+        >
           <select className="select" {...aria("request_id", true)} {...requestField}>
             <option value="">{requests.isPending ? "Loading requests…" : "No linked request"}</option>
             {linkedMissing ? <option value={order.request_id ?? ""}>The request linked now</option> : null}

@@ -31,7 +31,17 @@ const request = (id: string, title: string, poNumber: string | null) => ({
 });
 
 const vendors = [
-  { id: vendorId, name: "Northwind Office Supply", status: "active", risk: "low", website: null, notes: null, renewal_date: null, created_at: stamp, updated_at: stamp },
+  {
+    id: vendorId,
+    name: "Northwind Office Supply",
+    status: "active",
+    risk: "low",
+    website: null,
+    notes: null,
+    renewal_date: null,
+    created_at: stamp,
+    updated_at: stamp,
+  },
 ];
 
 describe("the new purchase order drawer", () => {

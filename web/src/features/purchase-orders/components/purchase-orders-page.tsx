@@ -58,13 +58,7 @@ export function PurchaseOrdersPage() {
         <div className="card-header po-toolbar">
           <label className="search-input po-search">
             <span className="visually-hidden">Search purchase orders</span>
-            <input
-              className="input"
-              type="search"
-              placeholder="Search PO #, vendor or notes"
-              value={filters.q}
-              onChange={(e) => set("q", e.target.value)}
-            />
+            <input className="input" type="search" placeholder="Search PO #, vendor or notes" value={filters.q} onChange={(e) => set("q", e.target.value)} />
           </label>
           <StatusChips value={filters.status} onChange={(status) => set("status", status)} />
           <div className="po-toolbar-actions">

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { statusMessage, totalMessage, vendorNameMessage, type PurchaseOrder } from "@procure/contracts";
 import { blankOrder, orderResolver, orderToForm, type OrderFormValues } from "./order-form";
 
-const resolve = (values: Partial<OrderFormValues>) =>
-  orderResolver({ ...blankOrder, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = (values: Partial<OrderFormValues>) => orderResolver({ ...blankOrder, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe("the order form", () => {
   it("words a missing, negative or non-numeric total as the spec does", async () => {

@@ -7,7 +7,6 @@ import { queryKeys } from "@/lib/query-keys";
 export const getAudit = async (id: string, signal?: AbortSignal) =>
   asArray<AuditEntry>(await api.get<unknown>(`/api/requests/${encodeURIComponent(id)}/audit`, signal));
 
-export const getAuditQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.requests.audit(id), queryFn: ({ signal }) => getAudit(id, signal) });
+export const getAuditQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.requests.audit(id), queryFn: ({ signal }) => getAudit(id, signal) });
 
 export const useAudit = (id: string) => useQuery(getAuditQueryOptions(id));

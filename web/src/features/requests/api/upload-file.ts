@@ -3,8 +3,7 @@ import type { RequestFile } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export const uploadFile = ({ id, file }: { id: string; file: File }) =>
-  api.upload<RequestFile>(`/api/requests/${encodeURIComponent(id)}/files`, file);
+export const uploadFile = ({ id, file }: { id: string; file: File }) => api.upload<RequestFile>(`/api/requests/${encodeURIComponent(id)}/files`, file);
 
 export function useUploadFile() {
   const queryClient = useQueryClient();

@@ -82,7 +82,17 @@ export function NewRequestDrawer({ open, onOpenChange, initialVendorId, onCreate
         </label>
         <label className="field">
           <span className="field-label">Amount (USD)</span>
-          <input className="input" name="amount" type="number" inputMode="decimal" min={0} step={0.01} value={form.amount} onChange={(e) => set("amount", e.target.value)} required />
+          <input
+            className="input"
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={form.amount}
+            onChange={(e) => set("amount", e.target.value)}
+            required
+          />
         </label>
         <label className="field">
           <span className="field-label">
@@ -118,7 +128,14 @@ export function NewRequestDrawer({ open, onOpenChange, initialVendorId, onCreate
           <span className="field-label">
             Description <span className="subtle">(optional)</span>
           </span>
-          <textarea className="textarea" name="description" value={form.description} onChange={(e) => set("description", e.target.value)} rows={3} maxLength={5000} />
+          <textarea
+            className="textarea"
+            name="description"
+            value={form.description}
+            onChange={(e) => set("description", e.target.value)}
+            rows={3}
+            maxLength={5000}
+          />
         </label>
         <label className="field">
           <span className="field-label">

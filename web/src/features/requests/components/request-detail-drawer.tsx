@@ -46,7 +46,12 @@ export function RequestDetailDrawer({ closeTo = paths.app.requests.getHref() }: 
   const title = request.data?.title ?? (request.isPending ? "Loading request…" : "Request");
 
   return (
-    <Drawer open onOpenChange={(open) => (open ? undefined : close())} title={title} description={request.data ? `Request ${request.data.id.slice(0, 8)}` : undefined}>
+    <Drawer
+      open
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={title}
+      description={request.data ? `Request ${request.data.id.slice(0, 8)}` : undefined}
+    >
       {request.isPending ? (
         <div className="stack" aria-busy="true">
           <span className="skeleton" style={{ width: "40%", height: 28 }} />

@@ -28,7 +28,11 @@ export function actionLabel(action: string): string {
   const key = normalizeStatus(action);
   const known = actionLabels[key] ?? actionLabels[key.replace(/-/g, "")];
   if (known) return known;
-  const spaced = action.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  const spaced = action
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -92,9 +96,7 @@ export function RequestTimeline({ requestId }: { requestId: string }) {
             <span className="timeline-dot" aria-hidden="true" />
             <div className="timeline-content">
               <p className="timeline-action">{actionLabel(entry.action)}</p>
-              <p className="subtle">
-                {[entry.actor_email, formatRecency(entry.created_at)].filter(Boolean).join(" · ")}
-              </p>
+              <p className="subtle">{[entry.actor_email, formatRecency(entry.created_at)].filter(Boolean).join(" · ")}</p>
               {entry.from_status !== entry.to_status && entry.to_status ? (
                 <p className="timeline-transition">
                   {entry.from_status ? `${normalizeStatus(entry.from_status)} → ` : ""}

@@ -61,11 +61,11 @@ export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Pr
                       <Link to={paths.app.request.getHref(request.id)} className="request-title-link">
                         {request.title}
                       </Link>
-                      <span className="subtle">
-                        {[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}
-                      </span>
+                      <span className="subtle">{[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}</span>
                     </td>
-                    <td className="num" data-label="Amount">{formatCurrency(request.amount)}</td>
+                    <td className="num" data-label="Amount">
+                      {formatCurrency(request.amount)}
+                    </td>
                     <td data-label="Category">{request.category_name || "Uncategorised"}</td>
                     <td data-label="Status">
                       <StatusBadge status={request.status} />

@@ -3,8 +3,19 @@ import { requestKpis } from "./request-stats";
 
 describe("request figures", () => {
   it("rates approvals over decided requests only, from the server's counts", () => {
-    const kpis = requestKpis({ counts: { all: 2_000, approved: 24, pending: 1_968, denied: 8 }, spend: 1_039_270, latest_submission: "2026-11-20T10:00:00.000Z" });
-    expect(kpis).toEqual({ total: 2_000, pending: 1_968, approved: 24, approvalRate: 75, spend: 1_039_270, latestSubmission: new Date("2026-11-20T10:00:00.000Z") });
+    const kpis = requestKpis({
+      counts: { all: 2_000, approved: 24, pending: 1_968, denied: 8 },
+      spend: 1_039_270,
+      latest_submission: "2026-11-20T10:00:00.000Z",
+    });
+    expect(kpis).toEqual({
+      total: 2_000,
+      pending: 1_968,
+      approved: 24,
+      approvalRate: 75,
+      spend: 1_039_270,
+      latestSubmission: new Date("2026-11-20T10:00:00.000Z"),
+    });
   });
 
   it("shows zeros, not a failure, before the figures arrive", () => {

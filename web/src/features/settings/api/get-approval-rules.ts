@@ -11,7 +11,6 @@ export async function getApprovalRules(signal?: AbortSignal): Promise<ApprovalRu
 }
 
 /** The server invalidates ["approval-rules"] for every rule change, so the list refreshes live. */
-export const getApprovalRulesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.approvalRules(), queryFn: ({ signal }) => getApprovalRules(signal) });
+export const getApprovalRulesQueryOptions = () => queryOptions({ queryKey: queryKeys.approvalRules(), queryFn: ({ signal }) => getApprovalRules(signal) });
 
 export const useApprovalRules = () => useQuery(getApprovalRulesQueryOptions());

@@ -70,11 +70,7 @@ export function ApprovalRules({ canEdit }: { canEdit: boolean }) {
         />
       )}
       {canEdit ? (
-        <RuleDrawer
-          rule={editing.value === "new" ? null : editing.value}
-          open={editing.isOpen}
-          onOpenChange={(open) => (open ? undefined : editing.close())}
-        />
+        <RuleDrawer rule={editing.value === "new" ? null : editing.value} open={editing.isOpen} onOpenChange={(open) => (open ? undefined : editing.close())} />
       ) : null}
     </section>
   );

@@ -109,13 +109,7 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
             hint="Leave blank and a temporary password is generated for you to pass on."
             error={errors.password?.message}
           >
-            <input
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              {...aria("password", true)}
-              {...register("password")}
-            />
+            <input className="input" type="password" autoComplete="new-password" {...aria("password", true)} {...register("password")} />
           </FormField>
           <FormError message={formError} />
         </form>

@@ -61,12 +61,17 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
       onOpenChange={onOpenChange}
       title={rule ? "Edit rule" : "New rule"}
       description="Requests inside the amount range (and the category and vendor, when set) go through these stages in order."
-      footer={
-        <DrawerActions formId="rule-form" submitLabel={rule ? "Save rule" : "Create rule"} onCancel={() => onOpenChange(false)} saving={pending} />
-      }
+      footer={<DrawerActions formId="rule-form" submitLabel={rule ? "Save rule" : "Create rule"} onCancel={() => onOpenChange(false)} saving={pending} />}
     >
       <form id="rule-form" className="form-grid set-form" onSubmit={onSubmit} noValidate>
-        <FormField id={idOf("name")} className="span-2" label="Name" qualifier="optional" hint="Left blank, the rule is named after its amount range." error={messageOf("name")}>
+        <FormField
+          id={idOf("name")}
+          className="span-2"
+          label="Name"
+          qualifier="optional"
+          hint="Left blank, the rule is named after its amount range."
+          error={messageOf("name")}
+        >
           <input className="input" autoFocus {...aria("name", true)} {...register("name")} />
         </FormField>
         <FormField id={idOf("min_amount")} label="Minimum (USD)" error={messageOf("min_amount")}>

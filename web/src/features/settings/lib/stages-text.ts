@@ -1,6 +1,7 @@
 import { defaultRuleStages } from "@procure/contracts";
 
-export const invalidStagesJsonMessage = 'Stages are not valid JSON. Write a list in square brackets with each role in double quotes, such as ["approver", "finance"].';
+export const invalidStagesJsonMessage =
+  'Stages are not valid JSON. Write a list in square brackets with each role in double quotes, such as ["approver", "finance"].';
 
 export type StagesText = { ok: true; value: unknown } | { ok: false; message: string };
 

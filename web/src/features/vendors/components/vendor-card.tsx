@@ -32,9 +32,7 @@ export function VendorCard({ vendor, canRequest, onOpen }: Props) {
           <span className="vendor-website subtle">{vendor.website}</span>
         ) : null}
       </div>
-      <p className="vendor-notes">
-        {notes || <span className="subtle">No notes yet.</span>}
-      </p>
+      <p className="vendor-notes">{notes || <span className="subtle">No notes yet.</span>}</p>
       <div className="vendor-card-actions">
         <button type="button" className="btn btn-sm" onClick={() => onOpen(vendor)} aria-label={`Open ${vendor.name}`}>
           Open

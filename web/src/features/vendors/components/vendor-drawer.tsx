@@ -90,7 +90,11 @@ export function VendorDrawer({ vendor, canEdit, onClose }: Props) {
                 {blocked ? "Unblock" : "Block"}
               </button>
               <span className="subtle" id="vendor-block-state" role="status">
-                {statusChanged ? `Will be ${blocked ? "blocked" : "active"} after Save.` : blocked ? "Blocked: no new purchase orders." : "Active: open for purchase orders."}
+                {statusChanged
+                  ? `Will be ${blocked ? "blocked" : "active"} after Save.`
+                  : blocked
+                    ? "Blocked: no new purchase orders."
+                    : "Active: open for purchase orders."}
               </span>
             </div>
           ) : null}

@@ -12,7 +12,13 @@ export function VendorFilters({ value, onChange }: Props) {
     <div className="vendor-toolbar" role="search" aria-label="Vendor filters">
       <label className="search-input">
         <span className="visually-hidden">Search vendors</span>
-        <input className="input" type="search" placeholder="Search vendors" value={value.search} onChange={(e) => onChange({ ...value, search: e.target.value })} />
+        <input
+          className="input"
+          type="search"
+          placeholder="Search vendors"
+          value={value.search}
+          onChange={(e) => onChange({ ...value, search: e.target.value })}
+        />
       </label>
       <label className="vendor-filter">
         <span className="vendor-filter-label">Status</span>

@@ -13,7 +13,7 @@ import { NewVendorDrawer } from "./new-vendor-drawer";
 import { VendorFilters, type VendorFilterValues } from "./vendor-filters";
 import "../vendors.css";
 
-const pick = <T extends string>(values: readonly T[], value: string | null): T | "" => (values.find((v) => v === value) ?? "");
+const pick = <T extends string>(values: readonly T[], value: string | null): T | "" => values.find((v) => v === value) ?? "";
 
 /** Vendor cards, searched and filtered by the server; the filters live in the address so a view can be shared. */
 export function VendorsPage() {
@@ -34,7 +34,11 @@ export function VendorsPage() {
 
   const setFilters = (next: VendorFilterValues) => {
     const search = new URLSearchParams(params);
-    for (const [key, value] of [["q", next.search], ["status", next.status], ["risk", next.risk]] as const) {
+    for (const [key, value] of [
+      ["q", next.search],
+      ["status", next.status],
+      ["risk", next.risk],
+    ] as const) {
       if (value) search.set(key, value);
       else search.delete(key);
     }

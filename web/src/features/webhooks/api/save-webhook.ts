@@ -10,7 +10,8 @@ const useWebhookMutation = <A, R>(fn: (args: A) => Promise<R>) => {
   return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all }) });
 };
 
-export const useCreateWebhook = () => useWebhookMutation(async (body: CreateWebhookBody) => createdWebhookEndpoint.parse(await api.post<unknown>("/api/webhooks", body)));
+export const useCreateWebhook = () =>
+  useWebhookMutation(async (body: CreateWebhookBody) => createdWebhookEndpoint.parse(await api.post<unknown>("/api/webhooks", body)));
 
 export const useUpdateWebhook = () =>
   useWebhookMutation(async ({ id, changes }: { id: string; changes: UpdateWebhookBody }) => webhookEndpoint.parse(await api.patch<unknown>(path(id), changes)));
@@ -22,4 +23,6 @@ export const useRotateSecret = () => useWebhookMutation(async (id: string) => ro
 export const useSendTestEvent = () => useWebhookMutation((id: string) => api.post<unknown>(`${path(id)}/test`));
 
 export const useReplayDelivery = () =>
-  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) => api.post<unknown>(`${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`));
+  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) =>
+    api.post<unknown>(`${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`),
+  );

@@ -46,13 +46,26 @@ export function AutomationWebhooks() {
         ) : null}
       </header>
       {revealed ? <SecretOnce secret={revealed.secret} note={revealed.note} onDone={() => setRevealed(null)} /> : null}
-      {creating ? <EndpointForm busy={create.isPending} error={create.error ? errorMessage(create.error) : null} onSubmit={onCreate} onCancel={() => setCreating(false)} /> : null}
+      {creating ? (
+        <EndpointForm
+          busy={create.isPending}
+          error={create.error ? errorMessage(create.error) : null}
+          onSubmit={onCreate}
+          onCancel={() => setCreating(false)}
+        />
+      ) : null}
       {endpoints.isPending ? <p className="subtle">Loading endpoints…</p> : null}
       {endpoints.isError ? <Notice tone="error" role="alert">{`Unable to load endpoints: ${errorMessage(endpoints.error)}`}</Notice> : null}
       {endpoints.data?.length === 0 && !creating ? <EmptyState icon="⇢" title="No webhook endpoints yet." /> : null}
       <ul className="stack webhooks-list">
         {endpoints.data?.map((endpoint) => (
-          <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={(secret) => setRevealed({ endpointId: endpoint.id, secret, note: "The new signing secret; the previous one keeps signing for 24 hours." })} />
+          <EndpointCard
+            key={endpoint.id}
+            endpoint={endpoint}
+            onSecret={(secret) =>
+              setRevealed({ endpointId: endpoint.id, secret, note: "The new signing secret; the previous one keeps signing for 24 hours." })
+            }
+          />
         ))}
       </ul>
     </section>
@@ -92,7 +105,12 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           >
             {endpoint.enabled ? "Disable" : "Enable"}
           </button>
-          <button type="button" className="btn" disabled={rotate.isPending} onClick={() => rotate.mutate(endpoint.id, { onSuccess: (r) => onSecret(r.secret), onError: fail("Rotation failed") })}>
+          <button
+            type="button"
+            className="btn"
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate(endpoint.id, { onSuccess: (r) => onSecret(r.secret), onError: fail("Rotation failed") })}
+          >
             Rotate secret
           </button>
           <button
@@ -117,7 +135,12 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           initial={endpoint}
           busy={update.isPending}
           error={update.error ? errorMessage(update.error) : null}
-          onSubmit={(values) => update.mutate({ id: endpoint.id, changes: { url: values.url, description: values.description, event_types: values.event_types } }, { onSuccess: () => setEditing(false) })}
+          onSubmit={(values) =>
+            update.mutate(
+              { id: endpoint.id, changes: { url: values.url, description: values.description, event_types: values.event_types } },
+              { onSuccess: () => setEditing(false) },
+            )
+          }
           onCancel={() => setEditing(false)}
         />
       ) : null}

@@ -18,7 +18,8 @@ export function EndpointForm({ initial, busy, error, onSubmit, onCancel }: Props
   const all = selected.includes(WILDCARD_EVENT_TYPE);
   const idPrefix = initial ? `webhook-${initial.id}` : "webhook-new";
 
-  const toggle = (type: string) => setSelected((now) => (now.includes(type) ? now.filter((t) => t !== type) : [...now.filter((t) => t !== WILDCARD_EVENT_TYPE), type]));
+  const toggle = (type: string) =>
+    setSelected((now) => (now.includes(type) ? now.filter((t) => t !== type) : [...now.filter((t) => t !== WILDCARD_EVENT_TYPE), type]));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +53,11 @@ export function EndpointForm({ initial, busy, error, onSubmit, onCancel }: Props
             ))
           : null}
       </fieldset>
-      {problem || error ? <Notice tone="error" role="alert">{problem ?? error}</Notice> : null}
+      {problem || error ? (
+        <Notice tone="error" role="alert">
+          {problem ?? error}
+        </Notice>
+      ) : null}
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {initial ? "Save" : "Create endpoint"}
