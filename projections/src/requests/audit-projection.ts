@@ -3,6 +3,7 @@ import type { StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection } from "../projection.ts";
 import { distinct, inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { requestOwners } from "./request-owners.ts";
+import type { RequestAuditRow } from "../tables.ts";
 
 type RequestEvent = StoredEvent<
   | "RequestCreated"
@@ -15,21 +16,7 @@ type RequestEvent = StoredEvent<
   | "RequestUnlinkedFromOrder"
 >;
 
-type AuditRow = {
-  id: string;
-  request_id: string;
-  stream_version: number;
-  action: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  actor_role: string | null;
-  from_status: string | null;
-  to_status: string | null;
-  detail: string | null;
-  created_at: string;
-};
-
-const columns: ColumnTypes<AuditRow> = {
+const columns: ColumnTypes<RequestAuditRow> = {
   id: "uuid",
   request_id: "uuid",
   stream_version: "int",
@@ -96,7 +83,7 @@ export const auditProjection: Projection = {
           .execute()
       : [];
     const latest = new Map(newest.map((row) => [row.request_id, row]));
-    const rows: AuditRow[] = [];
+    const rows: RequestAuditRow[] = [];
     for (const e of requestEvents) {
       const requestId = e.data.request_id;
       const previous = latest.get(requestId);
