@@ -24,3 +24,5 @@ export * from "./public-events.ts";
 export * from "./webhooks.ts";
 export * from "./decision-rule.ts";
 export * from "./role-handbook.ts";
+export * from "./commands.ts";
+export * from "./webhook-events.ts";

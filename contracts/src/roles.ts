@@ -52,3 +52,8 @@ export type Permission = keyof typeof permissions;
 export function can(r: Role, permission: Permission): boolean {
   return (permissions[permission] as readonly Role[]).includes(r);
 }
+
+/** Requesters see their own requests; roles that read every request see them all. */
+export function maySeeRequest(actor: { id: string; role: Role }, requesterId: string): boolean {
+  return can(actor.role, "requests:read-all") || requesterId === actor.id;
+}

@@ -4,6 +4,8 @@ import { z } from "zod";
  * Webhook endpoints: configuration is recorded as events on the stream `webhook-{uuid}` (stream type "webhook"),
  * internal and never delivered. Signing secrets are never in an event: they live in the dispatcher's own table.
  */
+export const webhookStreamId = (endpointId: string) => `webhook-${endpointId}`;
+
 const endpointState = {
   endpoint_id: z.uuid(),
   url: z.string(),

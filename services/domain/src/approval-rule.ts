@@ -6,6 +6,7 @@ import {
   type EventData,
   type NewEvent,
   type Role,
+  type RuleCommand,
   type StoredEvent,
 } from "@procure/contracts";
 import { invalid, notFound } from "./domain-error.ts";
@@ -125,4 +126,19 @@ export function pickRule<R extends RoutableRule>(rules: readonly R[], input: Rou
   return rules.filter((r) => ruleMatches(r, input)).sort(compareRulePriority)[0] ?? null;
 }
 
-export const ruleDecider: StreamDecider<RuleState> = { streamType: "rule", streamId: ruleStreamId, initialState: initialRuleState, evolve: evolveRule };
+export const ruleDecider: StreamDecider<RuleState, RuleCommand> = {
+  streamType: "rule",
+  streamId: ruleStreamId,
+  initialState: initialRuleState,
+  evolve: evolveRule,
+  decide: (state, command, { id }) => {
+    switch (command.type) {
+      case "CreateRule":
+        return createRule(id, command.rule);
+      case "UpdateRule":
+        return updateRule(state, command.changes);
+      case "DeleteRule":
+        return deleteRule(state);
+    }
+  },
+};

@@ -1,9 +1,13 @@
 import type {
   CatalogueItemBody,
   CategoryBody,
+  CategoryCommand,
   EventData,
+  FeedCommand,
   FeedImportBody,
+  ItemCommand,
   NewEvent,
+  PunchoutCommand,
   PunchoutConnectionBody,
   StoredEvent,
   VendorFeedBody,
@@ -164,30 +168,61 @@ export function recordPunchoutTransactions(state: PunchoutState, carts: number, 
   return [{ type: "PunchoutTransactionsRecorded", data: { connection_id: state.data.connection_id, carts, successful_carts: successful } }];
 }
 
-export const categoryDecider: StreamDecider<CategoryState> = {
+export const categoryDecider: StreamDecider<CategoryState, CategoryCommand> = {
   streamType: "category",
   streamId: categoryStreamId,
   initialState: initialCategoryState,
   evolve: evolveCategory,
+  decide: (state, command, { id }) => {
+    switch (command.type) {
+      case "CreateCategory":
+        return createCategory(id, command.category, command.parent_lineage);
+      case "UpdateCategory":
+        return updateCategory(state, command.changes, command.parent_lineage);
+      case "ArchiveCategory":
+        return archiveCategory(state);
+    }
+  },
 };
 
-export const itemDecider: StreamDecider<ItemState> = {
+export const itemDecider: StreamDecider<ItemState, ItemCommand> = {
   streamType: "catalogue",
   streamId: catalogueItemStreamId,
   initialState: initialItemState,
   evolve: evolveItem,
+  decide: (state, command, { id }) => (command.type === "CreateItem" ? createItem(id, command.item) : updateItem(state, command.changes)),
 };
 
-export const feedDecider: StreamDecider<FeedState> = {
+export const feedDecider: StreamDecider<FeedState, FeedCommand> = {
   streamType: "catalogue",
   streamId: vendorFeedStreamId,
   initialState: initialFeedState,
   evolve: evolveFeed,
+  decide: (state, command, { id }) => {
+    switch (command.type) {
+      case "RegisterFeed":
+        return registerFeed(id, command.feed);
+      case "RecordFeedImport":
+        return recordFeedImport(state, command.import);
+      case "ReviewFeedChanges":
+        return reviewFeedChanges(state);
+    }
+  },
 };
 
-export const punchoutDecider: StreamDecider<PunchoutState> = {
+export const punchoutDecider: StreamDecider<PunchoutState, PunchoutCommand> = {
   streamType: "catalogue",
   streamId: punchoutStreamId,
   initialState: initialPunchoutState,
   evolve: evolvePunchout,
+  decide: (state, command, { id }) => {
+    switch (command.type) {
+      case "CreatePunchoutConnection":
+        return createPunchoutConnection(id, command.connection);
+      case "UpdatePunchoutConnection":
+        return updatePunchoutConnection(state, command.changes);
+      case "RecordPunchoutTransactions":
+        return recordPunchoutTransactions(state, command.carts, command.successful);
+    }
+  },
 };

@@ -8,3 +8,4 @@ export * from "./catalogue.ts";
 export * from "./approval-rule.ts";
 export * from "./work-order.ts";
 export * from "./stream-decider.ts";
+export * from "./webhook-endpoint.ts";

@@ -1,8 +1,6 @@
-import { poNumberKey, vendorNameMessage, type EventData, type NewEvent, type StoredEvent } from "@procure/contracts";
+import { poNumberKey, vendorNameMessage, type EventData, type NewEvent, type OrderCommand, type PoNumberCommand, type StoredEvent } from "@procure/contracts";
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
-import { linkRequestToOrder, type RequestState } from "./purchase-request.ts";
-import type { VendorState } from "./vendor.ts";
-import type { StreamDecider } from "./stream-decider.ts";
+import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 export type OrderFields = Omit<EventData<"PurchaseOrderSaved">, "order_id">;
 
@@ -41,40 +39,23 @@ export function evolveOrder(state: OrderState, event: StoredEvent | NewEvent): O
 /** What the caller typed, before the vendor fills in its name; the PO number is already chosen (typed or generated). */
 export type OrderDraft = Omit<OrderFields, "vendor_name"> & { vendor_name: string | null };
 
-export type SaveOrderInput = {
-  orderId: string;
-  /** The order as stored: `{ exists: false }` for a new one. */
-  state: OrderState;
-  draft: OrderDraft;
-  /** The chosen vendor's state, when the draft names a vendor id. */
-  vendor: VendorState | null;
-  /** The order holding the draft's PO number, or null while the number is free. */
-  numberHolder: string | null;
-  /** The linked request's state, when the draft names a request. */
-  request: RequestState | null;
-};
+type SaveOrder = Extract<OrderCommand, { type: "SaveOrder" }>;
 
-export type SaveOrderEvents = { orderEvents: NewEvent[]; reservationEvents: NewEvent[]; requestEvents: NewEvent[] };
-
-export function saveOrder({ orderId, state, draft, vendor, numberHolder, request }: SaveOrderInput): SaveOrderEvents {
+/** Saves the order's fields; the PO number's reservation and the request's link are decided on their own streams. */
+function saveOrder(state: OrderState, command: SaveOrder, orderId: string): NewEvent[] {
   if (state.exists && state.deleted) throw notFound("Purchase order not found.");
+  if (command.mode === "edit" && !state.exists) throw notFound("Purchase order not found.");
   const before = state.exists ? state.fields : null;
-  const fields: OrderFields = { ...draft, vendor_name: vendorNameFor(draft, vendor, before) };
-
-  if (numberHolder !== null && numberHolder !== orderId) throw conflict(`PO number ${draft.po_number} is already in use.`);
-  const reservationEvents: NewEvent[] =
-    numberHolder === orderId ? [] : [{ type: "PoNumberReserved", data: { po_number: fields.po_number, order_id: orderId } }];
-
-  const requestEvents = linkEvents(orderId, fields, before, request);
+  const draft: OrderDraft = { ...command.fields, vendor_name: command.vendor_name };
+  const fields: OrderFields = { ...draft, vendor_name: vendorNameFor(draft, command.vendor, before) };
   const unchanged = before !== null && (Object.keys(fields) as (keyof OrderFields)[]).every((k) => fields[k] === before[k]);
-  const orderEvents: NewEvent[] = unchanged ? [] : [{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...fields } }];
-  return { orderEvents, reservationEvents, requestEvents };
+  return unchanged ? [] : [{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...fields } }];
 }
 
 /** Choosing a vendor fills the vendor name. A blocked vendor takes no new orders, though its existing ones can be closed. */
-function vendorNameFor(draft: OrderDraft, vendor: VendorState | null, before: OrderFields | null): string {
+function vendorNameFor(draft: OrderDraft, vendor: SaveOrder["vendor"], before: OrderFields | null): string {
   if (draft.vendor_id) {
-    if (!vendor?.exists) throw invalid("Choose a valid vendor.");
+    if (!vendor) throw invalid("Choose a valid vendor.");
     const newVendor = before === null || before.vendor_id !== draft.vendor_id;
     if (vendor.status === "blocked" && newVendor) {
       const message = `${vendor.name} is blocked; purchase orders cannot be raised for a blocked vendor.`;
@@ -87,14 +68,15 @@ function vendorNameFor(draft: OrderDraft, vendor: VendorState | null, before: Or
   return name;
 }
 
-/** The request learns its PO number when it is first linked and whenever the linked order's number changes. */
-function linkEvents(orderId: string, fields: OrderFields, before: OrderFields | null, request: RequestState | null): NewEvent[] {
-  if (!fields.request_id) return [];
+/**
+ * Whether saving `fields` tells the linked request something: a new link, or a linked order whose PO number changed.
+ * `approvedOnly` says whether it is a new link, which needs an approved request.
+ */
+export function requestLinkOf(fields: Pick<OrderFields, "request_id" | "po_number">, before: OrderFields | null): { approvedOnly: boolean } | null {
+  if (!fields.request_id) return null;
   const newLink = before === null || before.request_id !== fields.request_id;
-  if (!newLink && before.po_number === fields.po_number) return [];
-  if (!request?.exists) throw invalid("Choose a valid request.");
-  if (newLink && request.status !== "approved") throw conflict("Only approved requests can be turned into purchase orders.");
-  return linkRequestToOrder(request, orderId, fields.po_number);
+  if (!newLink && before.po_number === fields.po_number) return null;
+  return { approvedOnly: newLink };
 }
 
 export function deleteOrder(state: OrderState): NewEvent[] {
@@ -102,4 +84,37 @@ export function deleteOrder(state: OrderState): NewEvent[] {
   return [{ type: "PurchaseOrderDeleted", data: { order_id: state.id, po_number: state.fields.po_number } }];
 }
 
-export const orderDecider: StreamDecider<OrderState> = { streamType: "order", streamId: orderStreamId, initialState: initialOrderState, evolve: evolveOrder };
+export function decideOrder(state: OrderState, command: OrderCommand, context: DecideContext): NewEvent[] {
+  switch (command.type) {
+    case "SaveOrder":
+      return saveOrder(state, command, context.id);
+    case "DeleteOrder":
+      return deleteOrder(state);
+  }
+}
+
+export const orderDecider: StreamDecider<OrderState, OrderCommand> = {
+  streamType: "order",
+  streamId: orderStreamId,
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  decide: decideOrder,
+};
+
+// ---- PO numbers: one stream per number, whose single reservation makes it unique ----
+
+export type PoNumberState = { holder: string | null };
+
+export function decidePoNumber(state: PoNumberState, command: PoNumberCommand): NewEvent[] {
+  if (state.holder === command.order_id) return [];
+  if (state.holder !== null) throw conflict(`PO number ${command.po_number} is already in use.`);
+  return [{ type: "PoNumberReserved", data: { po_number: command.po_number, order_id: command.order_id } }];
+}
+
+export const poNumberDecider: StreamDecider<PoNumberState, PoNumberCommand> = {
+  streamType: "order",
+  streamId: poNumberStreamId,
+  initialState: { holder: null },
+  evolve: (state, event) => (event.type === "PoNumberReserved" && state.holder === null ? { holder: event.data.order_id } : state),
+  decide: decidePoNumber,
+};

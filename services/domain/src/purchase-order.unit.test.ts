@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { vendorNameMessage, type NewEvent } from "@procure/contracts";
+import { vendorNameMessage, type NewEvent, type OrderCommand } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
 import {
-  deleteOrder,
   evolveOrder,
   formatPoNumber,
   initialOrderState,
+  orderDecider,
+  poNumberDecider,
   poNumberStreamId,
   poSequenceOf,
-  saveOrder,
+  requestLinkOf,
   type OrderDraft,
-  type SaveOrderInput,
+  type OrderState,
 } from "./purchase-order.ts";
-import { createRequest, evolveRequest, initialRequestState, type RequestState } from "./purchase-request.ts";
-import { evolveVendor, initialVendorState, registerVendor, type VendorState } from "./vendor.ts";
+import { createRequest, evolveRequest, initialRequestState, requestDecider, type RequestState } from "./purchase-request.ts";
 
 const orderId = "22222222-2222-4222-8222-222222222222";
 const vendorId = "11111111-1111-4111-8111-111111111111";
@@ -31,10 +31,16 @@ const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({
   ...over,
 });
 
-function vendor(status: "active" | "blocked"): VendorState {
-  const { vendorEvents } = registerVendor({ vendorId, name: "Acme Ltd", status, risk: "low", website: null, notes: null, renewal_date: null }, false);
-  return vendorEvents.reduce(evolveVendor, initialVendorState);
-}
+const context = { actor: null, now: "2026-01-01T00:00:00.000Z", id: orderId };
+const acme = (status: "active" | "blocked") => ({ name: "Acme Ltd", status });
+
+type Save = { state?: OrderState; draft?: OrderDraft; vendor?: ReturnType<typeof acme> | null; mode?: "create" | "edit" };
+const save = ({ state = initialOrderState, draft: d = draft(), vendor = null, mode = "create" }: Save = {}) => {
+  const { vendor_name, ...fields } = d;
+  const command: OrderCommand = { type: "SaveOrder", mode, fields, vendor_name, vendor };
+  return orderDecider.decide(state, command, context);
+};
+const existing = (over: Save = {}) => save(over).reduce(evolveOrder, initialOrderState);
 
 function request(status: "pending" | "approved"): RequestState {
   const created = createRequest({
@@ -55,28 +61,31 @@ function request(status: "pending" | "approved"): RequestState {
   return events.reduce(evolveRequest, initialRequestState);
 }
 
-const save = (over: Partial<SaveOrderInput> = {}) =>
-  saveOrder({ orderId, state: initialOrderState, draft: draft(), vendor: null, numberHolder: null, request: null, ...over });
+const reserve = (holder: string | null) =>
+  poNumberDecider.decide({ holder }, { type: "ReservePoNumber", po_number: "PO-2026-00001", order_id: orderId }, { ...context, id: "PO-2026-00001" });
+const link = (state: RequestState, approvedOnly: boolean, poNumber = "PO-2026-00001") =>
+  requestDecider.decide(
+    state,
+    { type: "LinkRequestToOrder", order_id: orderId, po_number: poNumber, approved_only: approvedOnly },
+    { ...context, id: requestId },
+  );
 
-const existing = (over: Partial<SaveOrderInput>) => save(over).orderEvents.reduce(evolveOrder, initialOrderState);
-
-describe("purchase order decider", () => {
+describe("purchase order deciders", () => {
   it("saves a new order and reserves its number", () => {
-    const { orderEvents, reservationEvents, requestEvents } = save();
-    expect(orderEvents).toEqual([{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...draft(), vendor_name: "Corner Shop" } }]);
-    expect(reservationEvents).toEqual([{ type: "PoNumberReserved", data: { po_number: "PO-2026-00001", order_id: orderId } }]);
-    expect(requestEvents).toEqual([]);
+    expect(save()).toEqual([{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...draft(), vendor_name: "Corner Shop" } }]);
+    expect(reserve(null)).toEqual([{ type: "PoNumberReserved", data: { po_number: "PO-2026-00001", order_id: orderId } }]);
+    expect(reserve(orderId)).toEqual([]);
   });
 
   it("needs a vendor name unless a vendor is chosen, and the chosen vendor fills the name", () => {
     expect(() => save({ draft: draft({ vendor_name: "  " }) })).toThrow(vendorNameMessage);
-    const chosen = save({ draft: draft({ vendor_id: vendorId, vendor_name: null }), vendor: vendor("active") });
-    expect(chosen.orderEvents[0]!.data).toMatchObject({ vendor_id: vendorId, vendor_name: "Acme Ltd" });
-    expect(() => save({ draft: draft({ vendor_id: vendorId }), vendor: initialVendorState })).toThrow("Choose a valid vendor.");
+    const chosen = save({ draft: draft({ vendor_id: vendorId, vendor_name: null }), vendor: acme("active") });
+    expect(chosen[0]!.data).toMatchObject({ vendor_id: vendorId, vendor_name: "Acme Ltd" });
+    expect(() => save({ draft: draft({ vendor_id: vendorId }), vendor: null })).toThrow("Choose a valid vendor.");
   });
 
   it("refuses a new order for a blocked vendor but lets an existing one be closed", () => {
-    const blocked = () => save({ draft: draft({ vendor_id: vendorId }), vendor: vendor("blocked") });
+    const blocked = () => save({ draft: draft({ vendor_id: vendorId }), vendor: acme("blocked") });
     expect(blocked).toThrow(/Acme Ltd is blocked/);
     try {
       blocked();
@@ -84,38 +93,41 @@ describe("purchase order decider", () => {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).kind).toBe("conflict");
     }
-    const state = existing({ draft: draft({ vendor_id: vendorId }), vendor: vendor("active") });
-    const closed = save({ state, draft: draft({ vendor_id: vendorId, status: "cancelled" }), vendor: vendor("blocked"), numberHolder: orderId });
-    expect(closed.orderEvents[0]!.data).toMatchObject({ status: "cancelled" });
-    expect(closed.reservationEvents).toEqual([]);
+    const state = existing({ draft: draft({ vendor_id: vendorId }), vendor: acme("active") });
+    const closed = save({ state, draft: draft({ vendor_id: vendorId, status: "cancelled" }), vendor: acme("blocked"), mode: "edit" });
+    expect(closed[0]!.data).toMatchObject({ status: "cancelled" });
   });
 
   it("refuses a PO number another order holds", () => {
-    expect(() => save({ numberHolder: "44444444-4444-4444-8444-444444444444" })).toThrow("PO number PO-2026-00001 is already in use.");
+    expect(() => reserve("44444444-4444-4444-8444-444444444444")).toThrow("PO number PO-2026-00001 is already in use.");
     expect(poNumberStreamId(" po-2026-00001 ")).toBe(poNumberStreamId("PO-2026-00001"));
   });
 
   it("links an approved request, again when the number changes, and refuses a pending one", () => {
-    const linked = save({ draft: draft({ request_id: requestId }), request: request("approved") });
-    expect(linked.requestEvents).toEqual([{ type: "RequestLinkedToOrder", data: { request_id: requestId, order_id: orderId, po_number: "PO-2026-00001" } }]);
-    expect(() => save({ draft: draft({ request_id: requestId }), request: request("pending") })).toThrow(/Only approved requests/);
-    expect(() => save({ draft: draft({ request_id: requestId }), request: initialRequestState })).toThrow("Choose a valid request.");
+    const fields = draft({ request_id: requestId });
+    expect(requestLinkOf(fields, null)).toEqual({ approvedOnly: true });
+    expect(link(request("approved"), true)).toEqual([
+      { type: "RequestLinkedToOrder", data: { request_id: requestId, order_id: orderId, po_number: "PO-2026-00001" } },
+    ]);
+    expect(() => link(request("pending"), true)).toThrow(/Only approved requests/);
+    expect(() => link(initialRequestState, true)).toThrow("Choose a valid request.");
 
-    const state = existing({ draft: draft({ request_id: requestId }), request: request("approved") });
-    const same = save({ state, draft: draft({ request_id: requestId, notes: "x" }), numberHolder: orderId, request: request("approved") });
-    expect(same.requestEvents).toEqual([]);
-    const renumbered = save({ state, draft: draft({ request_id: requestId, po_number: "PO-9" }), request: request("approved") });
-    expect(renumbered.requestEvents[0]!.data).toMatchObject({ po_number: "PO-9" });
+    const state = existing({ draft: fields });
+    const before = state.exists ? state.fields : null;
+    expect(requestLinkOf({ request_id: requestId, po_number: "PO-2026-00001" }, before)).toBeNull();
+    expect(requestLinkOf({ ...fields, po_number: "PO-9" }, before)).toEqual({ approvedOnly: false });
+    expect(link(request("pending"), false, "PO-9")[0]!.data).toMatchObject({ po_number: "PO-9" });
   });
 
   it("saves nothing when nothing changed, and deletes once", () => {
-    const state = existing({});
-    expect(save({ state, draft: draft(), numberHolder: orderId }).orderEvents).toEqual([]);
-    const deleted = deleteOrder(state);
+    const state = existing();
+    expect(save({ state, mode: "edit" })).toEqual([]);
+    const deleted = orderDecider.decide(state, { type: "DeleteOrder" }, context);
     expect(deleted).toEqual([{ type: "PurchaseOrderDeleted", data: { order_id: orderId, po_number: "PO-2026-00001" } }]);
     const gone = deleted.reduce(evolveOrder, state);
-    expect(() => deleteOrder(gone)).toThrow("Purchase order not found.");
-    expect(() => save({ state: gone, numberHolder: orderId })).toThrow("Purchase order not found.");
+    expect(() => orderDecider.decide(gone, { type: "DeleteOrder" }, context)).toThrow("Purchase order not found.");
+    expect(() => save({ state: gone, mode: "edit" })).toThrow("Purchase order not found.");
+    expect(() => save({ mode: "edit" })).toThrow("Purchase order not found.");
   });
 
   it("formats and parses generated numbers", () => {

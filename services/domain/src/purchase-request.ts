@@ -1,7 +1,16 @@
-import { decisionRefusal, type ApprovalStage, type EventData, type NewEvent, type Role, type StoredEvent } from "@procure/contracts";
+import {
+  decisionRefusal,
+  maySeeRequest,
+  type ApprovalStage,
+  type EventData,
+  type NewEvent,
+  type RequestCommand,
+  type Role,
+  type StoredEvent,
+} from "@procure/contracts";
 import type { Actor } from "./actor.ts";
-import { conflict, forbidden, notFound } from "./domain-error.ts";
-import type { StreamDecider } from "./stream-decider.ts";
+import { conflict, forbidden, invalid, notFound } from "./domain-error.ts";
+import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 export type RequestState =
   | { exists: false }
@@ -96,9 +105,11 @@ export function attachFile(state: RequestState, file: Omit<EventData<"RequestFil
   return [{ type: "RequestFileAttached", data: { request_id: s.id, ...file } }];
 }
 
-export function linkRequestToOrder(state: RequestState, orderId: string, poNumber: string): NewEvent[] {
-  const s = requireExisting(state);
-  return [{ type: "RequestLinkedToOrder", data: { request_id: s.id, order_id: orderId, po_number: poNumber } }];
+/** A new link needs an approved request; a linked order that changes its number tells the request the new one. */
+export function linkRequestToOrder(state: RequestState, orderId: string, poNumber: string, approvedOnly = true): NewEvent[] {
+  if (!state.exists) throw invalid("Choose a valid request.");
+  if (approvedOnly && state.status !== "approved") throw conflict("Only approved requests can be turned into purchase orders.");
+  return [{ type: "RequestLinkedToOrder", data: { request_id: state.id, order_id: orderId, po_number: poNumber } }];
 }
 
 /** An order that goes away releases its request, which becomes ready for a purchase order again. */
@@ -107,14 +118,46 @@ export function unlinkRequestFromOrder(state: RequestState, orderId: string): Ne
   return [{ type: "RequestUnlinkedFromOrder", data: { request_id: state.id, order_id: orderId } }];
 }
 
+function requireActor(context: DecideContext): Actor {
+  if (!context.actor) throw forbidden("Sign in to do this.");
+  return context.actor;
+}
+
+export function decideRequest(state: RequestState, command: RequestCommand, context: DecideContext): NewEvent[] {
+  switch (command.type) {
+    case "CreateRequest":
+      if (state.exists) throw conflict("This request already exists.");
+      return createRequest(command.request);
+    case "ApproveRequest":
+      return approveRequest(state, requireActor(context), command.comment);
+    case "DenyRequest":
+      return denyRequest(state, requireActor(context), command.comment);
+    case "CommentOnRequest":
+      return commentOnRequest(state, command.comment_id, command.body);
+    case "AttachFile":
+      return attachFile(state, command.file);
+    case "LinkRequestToOrder":
+      return linkRequestToOrder(state, command.order_id, command.po_number, command.approved_only);
+    case "UnlinkRequestFromOrder":
+      return unlinkRequestFromOrder(state, command.order_id);
+  }
+}
+
+/** Requesters see their own requests; roles that read every request see them all. Someone else's is not found. */
+export function requireVisibleRequest(state: RequestState, actor: Actor) {
+  if (state.exists && !maySeeRequest(actor, state.requesterId)) throw notFound("Request not found.");
+}
+
 /** Fresh approval stages for a route: one waiting stage per role, in order. */
 export function stagesFor(roles: readonly Role[]): ApprovalStage[] {
   return roles.map((role) => ({ role, status: "waiting", decided_by: null, decided_at: null }));
 }
 
-export const requestDecider: StreamDecider<RequestState> = {
+export const requestDecider: StreamDecider<RequestState, RequestCommand> = {
   streamType: "request",
   streamId: requestStreamId,
   initialState: initialRequestState,
   evolve: evolveRequest,
+  decide: decideRequest,
+  requireVisible: requireVisibleRequest,
 };

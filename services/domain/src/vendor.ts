@@ -1,4 +1,12 @@
-import { vendorNameKey, type EventData, type NewEvent, type StoredEvent, type VendorStatus } from "@procure/contracts";
+import {
+  vendorNameKey,
+  type EventData,
+  type NewEvent,
+  type StoredEvent,
+  type VendorCommand,
+  type VendorNameCommand,
+  type VendorStatus,
+} from "@procure/contracts";
 import { conflict, notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -34,16 +42,9 @@ function detailsOf(data: VendorDetails): VendorDetails {
   return { risk: data.risk, website: data.website, notes: data.notes, renewal_date: data.renewal_date };
 }
 
-export type RegisterVendorInput = { vendorId: string; name: string; status: VendorStatus } & VendorDetails;
-
-/** `nameTaken`: the vendor-name stream already holds a reservation. */
-export function registerVendor(input: RegisterVendorInput, nameTaken: boolean): { vendorEvents: NewEvent[]; nameEvents: NewEvent[] } {
-  if (nameTaken) throw conflict(`A vendor named ${input.name} already exists.`);
-  const { vendorId, ...rest } = input;
-  return {
-    vendorEvents: [{ type: "VendorRegistered", data: { vendor_id: vendorId, ...rest } }],
-    nameEvents: [{ type: "VendorNameReserved", data: { name: input.name, vendor_id: vendorId } }],
-  };
+export function registerVendor(state: VendorState, vendor: EventData<"VendorRegistered">): NewEvent[] {
+  if (state.exists) throw conflict(`A vendor named ${vendor.name} already exists.`);
+  return [{ type: "VendorRegistered", data: vendor }];
 }
 
 export type VendorChanges = Partial<VendorDetails> & { status?: VendorStatus; reason?: string | null };
@@ -71,9 +72,24 @@ export function changeVendor(state: VendorState, changes: VendorChanges): NewEve
   return events;
 }
 
-export const vendorDecider: StreamDecider<VendorState> = {
+export const vendorDecider: StreamDecider<VendorState, VendorCommand> = {
   streamType: "vendor",
   streamId: vendorStreamId,
   initialState: initialVendorState,
   evolve: evolveVendor,
+  decide: (state, command) => (command.type === "RegisterVendor" ? registerVendor(state, command.vendor) : changeVendor(state, command.changes)),
+};
+
+/** The vendor holding a name, or null while the name is free. */
+export type VendorNameState = { holder: string | null };
+
+export const vendorNameDecider: StreamDecider<VendorNameState, VendorNameCommand> = {
+  streamType: "vendor",
+  streamId: vendorNameStreamId,
+  initialState: { holder: null },
+  evolve: (state, event) => (event.type === "VendorNameReserved" && state.holder === null ? { holder: event.data.vendor_id } : state),
+  decide: (state, { name, vendor_id }) => {
+    if (state.holder !== null) throw conflict(`A vendor named ${name} already exists.`);
+    return [{ type: "VendorNameReserved", data: { name, vendor_id } }];
+  },
 };

@@ -1,4 +1,4 @@
-import type { CreateWorkOrderBody, EventData, NewEvent, StoredEvent } from "@procure/contracts";
+import type { CreateWorkOrderBody, EventData, NewEvent, StoredEvent, WorkOrderCommand } from "@procure/contracts";
 import { notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -73,9 +73,10 @@ export function updateWorkOrder(state: WorkOrderState, change: WorkOrderChange):
   return events;
 }
 
-export const workOrderDecider: StreamDecider<WorkOrderState> = {
+export const workOrderDecider: StreamDecider<WorkOrderState, WorkOrderCommand> = {
   streamType: "work-order",
   streamId: workOrderStreamId,
   initialState: initialWorkOrderState,
   evolve: evolveWorkOrder,
+  decide: (state, command, { id }) => (command.type === "SubmitWorkOrder" ? submitWorkOrder(id, command.work_order) : updateWorkOrder(state, command)),
 };

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import { webhookStreamId } from "@procure/contracts";
 import { ConcurrencyConflictError, type EventStore } from "@procure/eventstore";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
-
-export const webhookStreamId = (endpointId: string) => `webhook-${endpointId}`;
 
 /**
  * Stops deliveries to an endpoint at once (the dispatcher's own row) and records why on the endpoint's stream, so

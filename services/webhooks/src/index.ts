@@ -4,6 +4,6 @@ export { parseRetrySchedule, DEFAULT_RETRY_SCHEDULE_MS } from "./retry-schedule.
 export { signatureHeader, verifySignature } from "./signature.ts";
 export { assertPublicUrl, isPrivateAddress, PrivateUrlError } from "./address-guard.ts";
 export { generateSecret, storeSecret, rotateSecret, activeSecrets, deleteSecrets, ROTATION_OVERLAP_MS } from "./secrets.ts";
-export { webhookStreamId } from "./disable-endpoint.ts";
+export { webhookStreamId } from "@procure/contracts";
 export { deliveryBody, FAN_OUT_CHECKPOINT } from "./fan-out.ts";
 export * from "./deliveries.ts";

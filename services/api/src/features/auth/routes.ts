@@ -13,16 +13,16 @@ import {
   type Role,
   type User,
 } from "@procure/contracts";
-import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
 import { findUserById, toUser } from "@procure/projections";
 import { findLogin, revokeSessions, storeCredentials } from "./credentials.ts";
-import { registeredUser } from "./registered-user.ts";
-import { emailTaken, signupRole } from "./first-admin.ts";
+import { registeredUser, registration } from "./registered-user.ts";
+import { signupRole } from "./first-admin.ts";
 import { AccountLockedError, LoginThrottle } from "./login-throttle.ts";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand } from "../../commands/handle-command.ts";
+import { userStreamId } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { hashPassword, verifyPassword } from "../../passwords.ts";
 
@@ -45,18 +45,12 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const userId = newId(request);
       const passwordHash = await hashPassword(password);
       try {
-        return await runCommand(deps, request, reply, {
+        return await handleCommand(deps, request, reply, {
           status: 201,
           retryOnConflict: true,
-          decide: async () => {
-            if (await emailTaken(deps, emailStreamId(email))) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
-            const { role, claim } = await signupRole(deps, asked, userId);
-            const { userEvents, emailEvents } = registerUser({ userId, email, role, invitedBy: null });
-            return [
-              { streamType: "email", streamId: emailStreamId(email), expectedVersion: 0, events: emailEvents },
-              { streamType: "user", streamId: userStreamId(userId), expectedVersion: 0, events: userEvents },
-              ...claim,
-            ];
+          commands: async (load) => {
+            const { role, claim } = await signupRole(deps, load, asked, userId);
+            return [...registration({ userId, email, role, invitedBy: null }), ...claim];
           },
           alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
           respond: async (result) => withToken(registeredUser(result.events)),

@@ -2,12 +2,12 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { categoryBody, categoryListQuery, categoryPatchBody, categorySummary, idParams } from "@procure/contracts";
-import { archiveCategory, categoryDecider, createCategory, updateCategory } from "@procure/domain";
+import { categoryDecider } from "@procure/domain";
 import { listCategorySummaries } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { parentLineage } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
+import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -30,9 +30,9 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     async (request, reply) => {
       const id = newId(request);
       const lineage = await parentLineage(deps, request.body.parent_id);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, categoryDecider, id, () => createCategory(id, request.body, lineage)),
+        commands: on(categoryDecider, id, { type: "CreateCategory", category: request.body, parent_lineage: lineage }),
         respond: summary(id),
       });
     },
@@ -47,8 +47,8 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     async (request, reply) => {
       const { id } = request.params;
       const lineage = await parentLineage(deps, request.body.parent_id);
-      return runCommand(deps, request, reply, {
-        decide: decideOn(deps, categoryDecider, id, (state) => updateCategory(state, request.body, lineage)),
+      return handleCommand(deps, request, reply, {
+        commands: on(categoryDecider, id, { type: "UpdateCategory", changes: request.body, parent_lineage: lineage }),
         respond: summary(id),
       });
     },
@@ -59,9 +59,9 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     "/api/categories/:id",
     { preValidation: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
-      runCommand(deps, request, reply, {
+      handleCommand(deps, request, reply, {
         status: 204,
-        decide: decideOn(deps, categoryDecider, request.params.id, archiveCategory),
+        commands: on(categoryDecider, request.params.id, { type: "ArchiveCategory" }),
         respond: async () => null,
       }),
   );

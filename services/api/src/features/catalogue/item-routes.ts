@@ -1,13 +1,13 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
-import { createItem, itemDecider, updateItem } from "@procure/domain";
+import { itemDecider } from "@procure/domain";
 import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
+import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
@@ -29,9 +29,9 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, itemDecider, id, () => createItem(id, request.body)),
+        commands: on(itemDecider, id, { type: "CreateItem", item: request.body }),
         respond: answer(id),
       });
     },
@@ -47,8 +47,8 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const { id } = request.params;
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
-      return runCommand(deps, request, reply, {
-        decide: decideOn(deps, itemDecider, id, (state) => updateItem(state, request.body)),
+      return handleCommand(deps, request, reply, {
+        commands: on(itemDecider, id, { type: "UpdateItem", changes: request.body }),
         respond: answer(id),
       });
     },

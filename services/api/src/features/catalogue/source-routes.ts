@@ -10,13 +10,12 @@ import {
   punchoutTransactionsBody,
   vendorFeedBody,
 } from "@procure/contracts";
-import * as domain from "@procure/domain";
 import { feedDecider, punchoutDecider } from "@procure/domain";
 import { findOverviewFeed, findOverviewPunchout } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
+import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["catalogue"];
@@ -31,9 +30,9 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
   app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...commandErrors } } }, async (request, reply) => {
     const id = newId(request);
     await requireActiveCategory(deps, request.body.category_id);
-    return runCommand(deps, request, reply, {
+    return handleCommand(deps, request, reply, {
       status: 201,
-      decide: decideOn(deps, feedDecider, id, () => domain.registerFeed(id, request.body)),
+      commands: on(feedDecider, id, { type: "RegisterFeed", feed: request.body }),
       respond: feed(id),
     });
   });
@@ -42,8 +41,8 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/catalogue/feeds/:id/imports",
     { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
-      runCommand(deps, request, reply, {
-        decide: decideOn(deps, feedDecider, request.params.id, (state) => domain.recordFeedImport(state, request.body)),
+      handleCommand(deps, request, reply, {
+        commands: on(feedDecider, request.params.id, { type: "RecordFeedImport", import: request.body }),
         respond: feed(request.params.id),
       }),
   );
@@ -52,8 +51,8 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/catalogue/feeds/:id/review",
     { schema: { tags, params: idParams, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
-      runCommand(deps, request, reply, {
-        decide: decideOn(deps, feedDecider, request.params.id, domain.reviewFeedChanges),
+      handleCommand(deps, request, reply, {
+        commands: on(feedDecider, request.params.id, { type: "ReviewFeedChanges" }),
         respond: feed(request.params.id),
       }),
   );
@@ -64,9 +63,9 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, punchoutDecider, id, () => domain.createPunchoutConnection(id, request.body)),
+        commands: on(punchoutDecider, id, { type: "CreatePunchoutConnection", connection: request.body }),
         respond: connection(id),
       });
     },
@@ -77,8 +76,8 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, body: punchoutConnectionPatchBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) => {
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
-      return runCommand(deps, request, reply, {
-        decide: decideOn(deps, punchoutDecider, request.params.id, (state) => domain.updatePunchoutConnection(state, request.body)),
+      return handleCommand(deps, request, reply, {
+        commands: on(punchoutDecider, request.params.id, { type: "UpdatePunchoutConnection", changes: request.body }),
         respond: connection(request.params.id),
       });
     },
@@ -88,10 +87,12 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/catalogue/punchout-connections/:id/transactions",
     { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) =>
-      runCommand(deps, request, reply, {
-        decide: decideOn(deps, punchoutDecider, request.params.id, (state) =>
-          domain.recordPunchoutTransactions(state, request.body.carts, request.body.successful_carts),
-        ),
+      handleCommand(deps, request, reply, {
+        commands: on(punchoutDecider, request.params.id, {
+          type: "RecordPunchoutTransactions",
+          carts: request.body.carts,
+          successful: request.body.successful_carts,
+        }),
         respond: connection(request.params.id),
       }),
   );

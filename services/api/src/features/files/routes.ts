@@ -2,12 +2,12 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorCodes, idParams, requestFile } from "@procure/contracts";
-import { attachFile, requestStreamId } from "@procure/domain";
+import { requestDecider } from "@procure/domain";
 import { getFile, listFiles, toRequestFile } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { loadRequest, loadVisibleRequest, visibleRequest } from "../requests/access.ts";
+import { visibleRequest } from "../requests/access.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 413);
@@ -21,7 +21,6 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { schema: { tags: ["files"], params: idParams, consumes: ["multipart/form-data"], response: { 201: requestFile, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      await loadVisibleRequest(deps, request.actor, id);
       if (!request.isMultipart()) throw new HttpError(400, errorCodes.validation, "Send the file as multipart/form-data in a field named file.");
       const part = await request.file({ limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== "file") throw new HttpError(400, errorCodes.validation, "Choose a file to upload.");
@@ -30,21 +29,18 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must not hold
       const filename = part.filename.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255) || "file";
       try {
-        return await runCommand(deps, request, reply, {
+        const file = {
+          file_id: fileId,
+          filename,
+          content_type: part.mimetype || "application/octet-stream",
+          size: stored.size,
+          sha256: stored.sha256,
+          storage_key: stored.storageKey,
+        };
+        return await handleCommand(deps, request, reply, {
           status: 201,
           retryOnConflict: true,
-          decide: async () => {
-            const { state, version } = await loadRequest(deps, id);
-            const events = attachFile(state, {
-              file_id: fileId,
-              filename,
-              content_type: part.mimetype || "application/octet-stream",
-              size: stored.size,
-              sha256: stored.sha256,
-              storage_key: stored.storageKey,
-            });
-            return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events }];
-          },
+          commands: on(requestDecider, id, { type: "AttachFile", file }),
           respond: async () => {
             const row = await getFile(deps.db, id, fileId);
             if (row) return toRequestFile(row);

@@ -2,18 +2,16 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
-import { deleteOrder, orderStreamId } from "@procure/domain";
-import type { StreamAppend } from "@procure/eventstore";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { orderDecider, orderStreamId } from "@procure/domain";
 import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { releaseLinkedRequest } from "./release-request.ts";
 import { encodeCursor } from "../../http/cursor.ts";
 import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
-import { decideSaveOrder, type OrderInput } from "./save-order.ts";
-import { loadOrder } from "../../commands/streams.ts";
+import { releaseRequest, saveOrderCommands, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const errors = commandErrors;
@@ -31,20 +29,32 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
   };
 
   /** A new order may retry a lost race (for a generated number, say); an edit that lost one is a 409 to reload. */
-  const save = (request: Parameters<typeof runCommand>[1], reply: Parameters<typeof runCommand>[2], id: string, input: OrderInput) =>
-    runCommand(deps, request, reply, {
-      status: input.kind === "create" ? 201 : 200,
-      retryOnConflict: input.kind === "create",
-      decide: (now) => decideSaveOrder(deps, allocator, id, input, now),
-      respond: async (result) => {
-        const saved = result.events.find((e): e is StoredEvent<"PurchaseOrderSaved"> => e.type === "PurchaseOrderSaved");
-        if (!saved) return answerWithOrder(id)();
-        return orderAfterSave(deps.db, saved, async () => {
-          const [first] = saved.stream_version === 1 ? [saved] : await deps.store.readStream(orderStreamId(id), 1);
-          return { created_by: first!.metadata.actor_email ?? first!.metadata.actor_id, created_at: first!.recorded_at };
-        });
-      },
-    });
+  const save = async (request: FastifyRequest, reply: FastifyReply, id: string, input: OrderInput) => {
+    let generated: string | null = null;
+    try {
+      return await handleCommand(deps, request, reply, {
+        status: input.kind === "create" ? 201 : 200,
+        retryOnConflict: input.kind === "create",
+        commands: async (load, now) => {
+          const planned = await saveOrderCommands(load, allocator, id, input, now);
+          generated = planned.generated;
+          return planned.commands;
+        },
+        respond: async (result) => {
+          const saved = result.events.find((e): e is StoredEvent<"PurchaseOrderSaved"> => e.type === "PurchaseOrderSaved");
+          if (!saved) return answerWithOrder(id)();
+          return orderAfterSave(deps.db, saved, async () => {
+            const [first] = saved.stream_version === 1 ? [saved] : await deps.store.readStream(orderStreamId(id), 1);
+            return { created_by: first!.metadata.actor_email ?? first!.metadata.actor_id, created_at: first!.recorded_at };
+          });
+        },
+      });
+    } catch (error) {
+      // A refused command leaves no gap in the generated numbers.
+      if (generated) allocator.release(generated);
+      throw error;
+    }
+  };
 
   app.get(
     "/api/orders",
@@ -94,13 +104,13 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     { ...canWrite, schema: { tags: ["orders"], params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 204,
         retryOnConflict: true,
-        decide: async () => {
-          const { state, version } = await loadOrder(deps, id);
-          const appends: StreamAppend[] = [{ streamType: "order", streamId: orderStreamId(id), expectedVersion: version, events: deleteOrder(state) }];
-          return [...appends, ...(await releaseLinkedRequest(deps, id, state.exists ? state.fields.request_id : null))];
+        commands: async (load) => {
+          const { state } = await load(orderDecider, id);
+          const requestId = state.exists ? state.fields.request_id : null;
+          return [on(orderDecider, id, { type: "DeleteOrder" }), ...(requestId ? [releaseRequest(id, requestId)] : [])];
         },
         respond: async () => null,
       });

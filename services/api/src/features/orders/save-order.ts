@@ -1,11 +1,18 @@
 import type { PatchOrderBody, SaveOrderBody } from "@procure/contracts";
-import { applyPatch, notFound, orderStreamId, poNumberStreamId, requestStreamId, saveOrder, type OrderDraft, type OrderFields } from "@procure/domain";
-import type { StreamAppend } from "@procure/eventstore";
-import type { AppDeps } from "../../deps.ts";
-import { loadRequest } from "../requests/access.ts";
-import { releaseLinkedRequest } from "./release-request.ts";
+import {
+  applyPatch,
+  notFound,
+  orderDecider,
+  poNumberDecider,
+  requestDecider,
+  requestLinkOf,
+  vendorDecider,
+  vendorNameDecider,
+  type OrderDraft,
+  type OrderFields,
+} from "@procure/domain";
+import { on, type LoadStream, type StreamCommand } from "../../commands/handle-command.ts";
 import type { PoNumberAllocator } from "./po-number-allocator.ts";
-import { loadOrder, loadVendor, poNumberHolder, vendorNamed } from "../../commands/streams.ts";
 
 export type OrderInput = { kind: "create" | "replace"; body: SaveOrderBody } | { kind: "patch"; body: PatchOrderBody };
 
@@ -31,56 +38,52 @@ function draftOf(input: OrderInput, before: OrderFields | null): Draft {
 }
 
 /**
- * Loads what saving an order depends on (the order, the vendor, who holds the PO number, the linked request), lets
- * the decider rule, and returns the appends: the order, the number's reservation and the request's link, in one
- * transaction. A blank number keeps an existing order's number and gets a generated one for a new order.
+ * Saving an order is decided on each stream it touches, in one append: the order, its PO number's reservation,
+ * the request it links (or the one it lets go). A blank number keeps an existing order's number and gets a
+ * generated one for a new order.
  */
-export async function decideSaveOrder(deps: AppDeps, allocator: PoNumberAllocator, orderId: string, input: OrderInput, now: string) {
-  const { state, version } = await loadOrder(deps, orderId);
+export async function saveOrderCommands(load: LoadStream, allocator: PoNumberAllocator, orderId: string, input: OrderInput, now: string) {
+  const { state } = await load(orderDecider, orderId);
   if (input.kind !== "create" && (!state.exists || state.deleted)) throw notFound("Purchase order not found.");
   const before = state.exists ? state.fields : null;
   const draft = draftOf(input, before);
   draft.total = Math.round(draft.total * 100) / 100;
   // A typed name that belongs to a registered vendor is that vendor, so its status applies.
-  if (!draft.vendor_id && draft.vendor_name) draft.vendor_id = await vendorNamed(deps, draft.vendor_name);
-  const vendor = draft.vendor_id ? (await loadVendor(deps, draft.vendor_id)).state : null;
+  if (!draft.vendor_id && draft.vendor_name) draft.vendor_id = (await load(vendorNameDecider, draft.vendor_name)).state.holder;
+  const vendor = draft.vendor_id ? (await load(vendorDecider, draft.vendor_id)).state : null;
   const typed = draft.po_number ?? before?.po_number ?? null;
-  const generated = typed === null;
-  const { poNumber, holder } = await choosePoNumber(deps, allocator, typed, orderId, now);
-  const request = draft.request_id ? await loadRequest(deps, draft.request_id) : null;
+  const poNumber = typed ?? (await freePoNumber(load, allocator, orderId, now));
+  const { vendor_name, ...fields } = { ...draft, po_number: poNumber };
 
-  const events = decideOrRelease(allocator, generated ? poNumber : null, () =>
-    saveOrder({ orderId, state, draft: { ...draft, po_number: poNumber }, vendor, numberHolder: holder, request: request?.state ?? null }),
-  );
-  const appends: StreamAppend[] = [{ streamType: "order", streamId: orderStreamId(orderId), expectedVersion: version, events: events.orderEvents }];
-  if (events.reservationEvents.length) {
-    appends.push({ streamType: "order", streamId: poNumberStreamId(poNumber), expectedVersion: 0, events: events.reservationEvents });
-  }
-  if (events.requestEvents.length && request) {
-    appends.push({ streamType: "request", streamId: requestStreamId(draft.request_id!), expectedVersion: request.version, events: events.requestEvents });
-  }
-  if (before?.request_id && before.request_id !== draft.request_id) appends.push(...(await releaseLinkedRequest(deps, orderId, before.request_id)));
-  return appends;
+  const commands: StreamCommand[] = [
+    on(orderDecider, orderId, {
+      type: "SaveOrder",
+      mode: input.kind === "create" ? "create" : "edit",
+      fields,
+      vendor_name,
+      vendor: vendor?.exists ? { name: vendor.name, status: vendor.status } : null,
+    }),
+    on(poNumberDecider, poNumber, { type: "ReservePoNumber", po_number: poNumber, order_id: orderId }),
+  ];
+  const link = requestLinkOf(fields, before);
+  if (link)
+    commands.push(
+      on(requestDecider, fields.request_id!, { type: "LinkRequestToOrder", order_id: orderId, po_number: poNumber, approved_only: link.approvedOnly }),
+    );
+  if (before?.request_id && before.request_id !== fields.request_id) commands.push(releaseRequest(orderId, before.request_id));
+  return { commands, generated: typed === null ? poNumber : null };
 }
 
-/** A refused command leaves no gap in the generated numbers. */
-function decideOrRelease<T>(allocator: PoNumberAllocator, generated: string | null, decide: () => T): T {
-  try {
-    return decide();
-  } catch (error) {
-    if (generated) allocator.release(generated);
-    throw error;
-  }
-}
+/** Frees the request of an order that is deleted or now points elsewhere, if it is still linked to it. */
+export const releaseRequest = (orderId: string, requestId: string) => on(requestDecider, requestId, { type: "UnlinkRequestFromOrder", order_id: orderId });
 
-/** The typed number with whoever holds it, or the first generated number of this year that nobody holds. */
-async function choosePoNumber(deps: AppDeps, allocator: PoNumberAllocator, typed: string | null, orderId: string, now: string) {
-  if (typed) return { poNumber: typed, holder: await poNumberHolder(deps, typed) };
+/** The first generated number of this year that nobody holds. */
+async function freePoNumber(load: LoadStream, allocator: PoNumberAllocator, orderId: string, now: string) {
   const year = now.slice(0, 4);
   for (let attempt = 0; attempt < 50; attempt++) {
     const poNumber = await allocator.candidate(year);
-    const holder = await poNumberHolder(deps, poNumber);
-    if (holder === null || holder === orderId) return { poNumber, holder };
+    const { holder } = (await load(poNumberDecider, poNumber)).state;
+    if (holder === null || holder === orderId) return poNumber;
     allocator.taken(year);
   }
   throw new Error("Could not find a free PO number");

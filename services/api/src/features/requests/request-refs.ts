@@ -1,9 +1,9 @@
 import type { Role } from "@procure/contracts";
-import { pickRule } from "@procure/domain";
+import { pickRule, vendorDecider } from "@procure/domain";
 import { activeRoutingRules, findCategory } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { loadVendor } from "../../commands/streams.ts";
+import type { LoadStream } from "../../commands/handle-command.ts";
 
 export type RequestRefs = {
   category_name: string | null;
@@ -19,7 +19,7 @@ export type RefInput = { amount: number; category_id: string | null; vendor_id: 
  * (read from the vendor's own stream, so a vendor blocked a moment ago is already blocked) and the approval route
  * of the best matching rule.
  */
-export async function resolveRequestRefs(deps: AppDeps, input: RefInput): Promise<RequestRefs> {
+export async function resolveRequestRefs(deps: AppDeps, load: LoadStream, input: RefInput): Promise<RequestRefs> {
   let category_name: string | null = null;
   let vendor_name: string | null = null;
   if (input.category_id) {
@@ -28,7 +28,7 @@ export async function resolveRequestRefs(deps: AppDeps, input: RefInput): Promis
     category_name = category.name;
   }
   if (input.vendor_id) {
-    const { state: vendor } = await loadVendor(deps, input.vendor_id);
+    const { state: vendor } = await load(vendorDecider, input.vendor_id);
     if (!vendor.exists) throw new HttpError(400, "validation_error", "Choose a valid vendor.");
     if (vendor.status === "blocked") throw new HttpError(409, "vendor_blocked", `${vendor.name} is blocked; choose another vendor.`);
     vendor_name = vendor.name;

@@ -1,4 +1,5 @@
 import { newId } from "../../commands/new-id.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -18,13 +19,13 @@ import {
   requestSummary,
   requestSummaryQuery,
 } from "@procure/contracts";
-import { approveRequest, commentOnRequest, createRequest, denyRequest, requestStreamId, stagesFor, type Actor } from "@procure/domain";
-import { verifyStreamChain, type AppendResult, type StreamAppend } from "@procure/eventstore";
+import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
+import { verifyStreamChain, type AppendResult } from "@procure/eventstore";
 import { getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { loadRequest, loadVisibleRequest, visibleRequest } from "./access.ts";
+import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
 import { encodeCursor } from "../../http/cursor.ts";
 import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
@@ -37,37 +38,27 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   /**
    * The read model's row once it has caught up with the command, else the request as its stream tells it: the
-   * events the command decided on (when it has them) plus those it appended, or else the stream read afresh.
+   * events the command decided on (when it read them) plus those it appended, or else the stream read afresh.
    */
-  const answerWithRequest =
-    (id: string, decidedOn: () => readonly StoredEvent[] | null = () => null) =>
-    async (result: AppendResult) => {
-      const mine = result.events.filter((e) => e.stream_id === requestStreamId(id));
-      const appended = Math.max(0, ...mine.map((e) => e.stream_version));
-      const row = await getRequest(deps.db, id);
-      if (row && row.version >= appended) return row;
-      const before = decidedOn();
-      const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(requestStreamId(id)));
-      if (!view) throw new HttpError(404, "not_found", "Request not found.");
-      return view;
-    };
+  const answerWithRequest = (id: string) => async (result: AppendResult, decidedOn: (streamId: string) => readonly StoredEvent[] | null) => {
+    const streamId = requestStreamId(id);
+    const mine = result.events.filter((e) => e.stream_id === streamId);
+    const appended = Math.max(0, ...mine.map((e) => e.stream_version));
+    const row = await getRequest(deps.db, id);
+    if (row && row.version >= appended) return row;
+    const before = decidedOn(streamId);
+    const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(streamId));
+    if (!view) throw new HttpError(404, "not_found", "Request not found.");
+    return view;
+  };
 
-  /**
-   * A decision reads the request's stream once: the visibility check's read is what the first attempt decides
-   * on; only a retry after a concurrent change reads it again.
-   */
-  async function decision(request: { actor: Actor }, id: string, verdict: "approved" | "denied", note: string | null) {
-    let unused: Awaited<ReturnType<typeof loadRequest>> | null = await loadVisibleRequest(deps, request.actor, id);
-    let decidedOn: readonly StoredEvent[] | null = null;
-    const decide = async (): Promise<StreamAppend[]> => {
-      const { state, version, events: history } = unused ?? (await loadRequest(deps, id));
-      unused = null;
-      decidedOn = history;
-      const events = verdict === "approved" ? approveRequest(state, request.actor, note) : denyRequest(state, request.actor, note);
-      return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events }];
-    };
-    return { decide, respond: answerWithRequest(id, () => decidedOn) };
-  }
+  /** A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict. */
+  const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
+    handleCommand(deps, request, reply, {
+      commands: on(requestDecider, id, { type: verdict === "approved" ? "ApproveRequest" : "DenyRequest", comment }),
+      retryOnConflict: true,
+      respond: answerWithRequest(id),
+    });
 
   app.get(
     "/api/requests",
@@ -108,25 +99,27 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     async (request, reply) => {
       const id = newId(request);
       const body = request.body;
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
-        decide: async () => {
-          const refs = await resolveRequestRefs(deps, { amount: body.amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
-          const events = createRequest({
-            request_id: id,
-            title: body.title,
-            amount: Math.round(body.amount * 100) / 100,
-            description: body.description?.trim() || null,
-            category_id: body.category_id ?? null,
-            category_name: refs.category_name,
-            vendor_id: body.vendor_id ?? null,
-            vendor_name: refs.vendor_name,
-            requester_id: request.actor.id,
-            requester_email: request.actor.email,
-            rule_id: refs.rule_id,
-            stages: stagesFor(refs.stages),
+        commands: async (load) => {
+          const refs = await resolveRequestRefs(deps, load, { amount: body.amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
+          return on(requestDecider, id, {
+            type: "CreateRequest",
+            request: {
+              request_id: id,
+              title: body.title,
+              amount: Math.round(body.amount * 100) / 100,
+              description: body.description?.trim() || null,
+              category_id: body.category_id ?? null,
+              category_name: refs.category_name,
+              vendor_id: body.vendor_id ?? null,
+              vendor_name: refs.vendor_name,
+              requester_id: request.actor.id,
+              requester_email: request.actor.email,
+              rule_id: refs.rule_id,
+              stages: stagesFor(refs.stages),
+            },
           });
-          return [{ streamType: "request", streamId: requestStreamId(id), expectedVersion: 0, events }];
         },
         respond: answerWithRequest(id),
       });
@@ -141,8 +134,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     "/api/requests/:id",
     { schema: { tags: ["requests"], params: idParams, body: updateRequestBody, response: { 200: purchaseRequest, ...errors } } },
     async (request, reply) => {
-      const { id } = request.params;
-      return runCommand(deps, request, reply, { ...(await decision(request, id, request.body.status, null)), retryOnConflict: true });
+      return decide(request, reply, request.params.id, request.body.status, null);
     },
   );
 
@@ -154,10 +146,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       `/api/requests/:id/${path}`,
       { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
       async (request, reply) => {
-        const { id } = request.params;
-        // A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict.
-        const command = await decision(request, id, verdict, request.body.comment?.trim() || null);
-        return runCommand(deps, request, reply, { ...command, retryOnConflict: true });
+        return decide(request, reply, request.params.id, verdict, request.body.comment?.trim() || null);
       },
     );
   }
@@ -176,17 +165,11 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     { schema: { tags: ["requests"], params: idParams, body: commentBody, response: { 201: comment, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      await loadVisibleRequest(deps, request.actor, id);
       const commentId = newId(request);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
         retryOnConflict: true,
-        decide: async () => {
-          const { state, version } = await loadRequest(deps, id);
-          return [
-            { streamType: "request", streamId: requestStreamId(id), expectedVersion: version, events: commentOnRequest(state, commentId, request.body.body) },
-          ];
-        },
+        commands: on(requestDecider, id, { type: "CommentOnRequest", comment_id: commentId, body: request.body.body }),
         respond: async (result) => {
           const rows = await listComments(deps.db, id);
           const stored = rows.find((c) => c.id === commentId);

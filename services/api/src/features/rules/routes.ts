@@ -2,12 +2,12 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody } from "@procure/contracts";
-import { createRule, deleteRule, ruleDecider, updateRule } from "@procure/domain";
+import { ruleDecider } from "@procure/domain";
 import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
-import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
+import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["approval-rules"];
@@ -33,9 +33,9 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const id = newId(request);
       await checkCategory(request.body.category_id);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
-        decide: decideOn(deps, ruleDecider, id, () => createRule(id, request.body)),
+        commands: on(ruleDecider, id, { type: "CreateRule", rule: request.body }),
         respond: answer(id),
       });
     },
@@ -46,8 +46,8 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...commandErrors } } },
     async (request, reply) => {
       await checkCategory(request.body.category_id);
-      return runCommand(deps, request, reply, {
-        decide: decideOn(deps, ruleDecider, request.params.id, (state) => updateRule(state, request.body)),
+      return handleCommand(deps, request, reply, {
+        commands: on(ruleDecider, request.params.id, { type: "UpdateRule", changes: request.body }),
         respond: answer(request.params.id),
       });
     },
@@ -57,9 +57,9 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/approval-rules/:id",
     { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
-      runCommand(deps, request, reply, {
+      handleCommand(deps, request, reply, {
         status: 204,
-        decide: decideOn(deps, ruleDecider, request.params.id, deleteRule),
+        commands: on(ruleDecider, request.params.id, { type: "DeleteRule" }),
         respond: async () => null,
       }),
   );

@@ -2,15 +2,14 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createUserBody, createUserResponse, emailTakenMessage, errorCodes, user, type CreateUserResponse, type User } from "@procure/contracts";
-import { emailStreamId, registerUser, userStreamId } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
 import { listUsers } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
 import { storeCredentials } from "../auth/credentials.ts";
-import { registeredUser } from "../auth/registered-user.ts";
+import { registeredUser, registration } from "../auth/registered-user.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -36,15 +35,9 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const userId = newId(request);
       const passwordHash = await hashPassword(temporaryPassword);
       try {
-        return await runCommand(deps, request, reply, {
+        return await handleCommand(deps, request, reply, {
           status: 201,
-          decide: async () => {
-            const { userEvents, emailEvents } = registerUser({ userId, email, role, invitedBy: request.actor.id });
-            return [
-              { streamType: "email", streamId: emailStreamId(email), expectedVersion: 0, events: emailEvents },
-              { streamType: "user", streamId: userStreamId(userId), expectedVersion: 0, events: userEvents },
-            ];
-          },
+          commands: registration({ userId, email, role, invitedBy: request.actor.id }),
           alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
           respond: async (result): Promise<CreateUserResponse> => ({ user: registeredUser(result.events), temporaryPassword }),
           // The temporary password is shown once: a replay answers with the account only.

@@ -2,14 +2,13 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createVendorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
-import { changeVendor, registerVendor, vendorNameStreamId, vendorStreamId } from "@procure/domain";
+import { vendorDecider, vendorNameDecider, vendorStreamId } from "@procure/domain";
 import { getVendor, listVendors } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { nextLink } from "../../http/pagination.ts";
 import { decodeCursor, encodeCursor, isAnyText, isUuid } from "../../http/cursor.ts";
-import { loadVendor, vendorNamed } from "../../commands/streams.ts";
 import { vendorHistoryOf } from "./vendor-history.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
@@ -71,19 +70,25 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       const id = newId(request);
       const b = request.body;
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
         // A lost race for the name re-decides, and then meets the name's reservation.
         retryOnConflict: true,
-        decide: async () => {
-          const details = { risk: b.risk, website: b.website ?? null, notes: b.notes ?? null, renewal_date: b.renewal_date ?? null };
-          const taken = (await vendorNamed(deps, b.name)) !== null;
-          const { vendorEvents, nameEvents } = registerVendor({ vendorId: id, name: b.name, status: b.status, ...details }, taken);
-          return [
-            { streamType: "vendor", streamId: vendorNameStreamId(b.name), expectedVersion: 0, events: nameEvents },
-            { streamType: "vendor", streamId: vendorStreamId(id), expectedVersion: 0, events: vendorEvents },
-          ];
-        },
+        commands: [
+          on(vendorNameDecider, b.name, { type: "ReserveVendorName", name: b.name, vendor_id: id }),
+          on(vendorDecider, id, {
+            type: "RegisterVendor",
+            vendor: {
+              vendor_id: id,
+              name: b.name,
+              status: b.status,
+              risk: b.risk,
+              website: b.website ?? null,
+              notes: b.notes ?? null,
+              renewal_date: b.renewal_date ?? null,
+            },
+          }),
+        ],
         respond: answerWithVendor(id),
       });
     },
@@ -97,13 +102,10 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     },
     async (request, reply) => {
       const { id } = request.params;
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         // Changes name their fields, so re-applying them over a concurrent edit loses nothing.
         retryOnConflict: true,
-        decide: async () => {
-          const { state, version } = await loadVendor(deps, id);
-          return [{ streamType: "vendor", streamId: vendorStreamId(id), expectedVersion: version, events: changeVendor(state, request.body) }];
-        },
+        commands: on(vendorDecider, id, { type: "ChangeVendor", changes: request.body }),
         respond: answerWithVendor(id),
       });
     },

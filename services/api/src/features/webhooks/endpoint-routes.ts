@@ -8,7 +8,6 @@ import {
   rotatedWebhookSecret,
   updateWebhookBody,
   webhookEndpoint,
-  type NewEvent,
   type WebhookEndpoint,
 } from "@procure/contracts";
 import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks";
@@ -26,9 +25,10 @@ import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { newId } from "../../commands/new-id.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
+import { webhookEndpointDecider } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
-import { endpointView, evolveEndpoint, loadEndpoint, type EndpointState } from "./endpoint-stream.ts";
+import { endpointView, evolveEndpoint, type EndpointState } from "./endpoint-stream.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const errors = commandErrors;
@@ -85,13 +85,13 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const body = request.body;
       await checkUrl(body.url);
       const secret = generateSecret();
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
         reads,
-        decide: async () => {
-          const data = { endpoint_id: id, url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true };
-          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: 0, events: [{ type: "WebhookEndpointCreated", data }] }];
-        },
+        commands: on(webhookEndpointDecider, id, {
+          type: "CreateWebhookEndpoint",
+          endpoint: { url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true },
+        }),
         alsoInTransaction: async (trx) => storeSecret(id, secret, new Date().toISOString())(trx),
         respond: async (result) => ({ ...(await answer(id)(result)), secret }),
         replay: { keep: ({ secret: _, ...rest }) => rest, answer: async (kept) => ({ ...(kept as WebhookEndpoint), secret: await newestSecret(id) }) },
@@ -106,26 +106,10 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const { id } = request.params;
       const changes = request.body;
       if (changes.url !== undefined) await checkUrl(changes.url);
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         reads,
         retryOnConflict: true,
-        decide: async () => {
-          const { state, version } = await loadEndpoint(deps, id);
-          const next = {
-            endpoint_id: id,
-            url: changes.url ?? state.url,
-            description: changes.description === undefined ? state.description : changes.description,
-            event_types: changes.event_types ?? state.event_types,
-            enabled: changes.enabled ?? state.enabled,
-          };
-          const same =
-            next.url === state.url &&
-            next.description === state.description &&
-            next.enabled === state.enabled &&
-            next.event_types.join() === state.event_types.join();
-          const events: NewEvent[] = same ? [] : [{ type: "WebhookEndpointUpdated", data: next }];
-          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events }];
-        },
+        commands: on(webhookEndpointDecider, id, { type: "UpdateWebhookEndpoint", changes }),
         respond: answer(id),
       });
     },
@@ -136,20 +120,10 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 204,
         reads,
-        decide: async () => {
-          const { version } = await loadEndpoint(deps, id);
-          return [
-            {
-              streamType: "webhook",
-              streamId: webhookStreamId(id),
-              expectedVersion: version,
-              events: [{ type: "WebhookEndpointDeleted", data: { endpoint_id: id } }],
-            },
-          ];
-        },
+        commands: on(webhookEndpointDecider, id, { type: "DeleteWebhookEndpoint" }),
         alsoInTransaction: async (trx) => deleteSecrets(trx, id),
         respond: async () => null,
       });
@@ -163,13 +137,11 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const { id } = request.params;
       const secret = generateSecret();
       let previousValidUntil = "";
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         reads,
-        decide: async (now) => {
-          const { version } = await loadEndpoint(deps, id);
+        commands: async (_load, now) => {
           previousValidUntil = new Date(Date.parse(now) + ROTATION_OVERLAP_MS).toISOString();
-          const data = { endpoint_id: id, previous_valid_until: previousValidUntil };
-          return [{ streamType: "webhook", streamId: webhookStreamId(id), expectedVersion: version, events: [{ type: "WebhookSecretRotated", data }] }];
+          return on(webhookEndpointDecider, id, { type: "RotateWebhookSecret", previous_valid_until: previousValidUntil });
         },
         alsoInTransaction: async (trx) => rotateSecret(id, secret, new Date().toISOString(), previousValidUntil)(trx),
         respond: async () => ({ secret, previous_valid_until: previousValidUntil }),

@@ -1,7 +1,4 @@
 import type { StoredEvent, WebhookEndpoint } from "@procure/contracts";
-import { webhookStreamId } from "@procure/webhooks";
-import type { AppDeps } from "../../deps.ts";
-import { HttpError } from "../../plugins/errors.ts";
 
 export type EndpointState = {
   exists: boolean;
@@ -52,13 +49,6 @@ export function evolveEndpoint(state: EndpointState, event: StoredEvent): Endpoi
     default:
       return state;
   }
-}
-
-export async function loadEndpoint(deps: AppDeps, id: string) {
-  const events = await deps.store.readStream(webhookStreamId(id));
-  const state = events.reduce(evolveEndpoint, none);
-  if (!state.exists) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
-  return { state, version: events.at(-1)?.stream_version ?? 0 };
 }
 
 /** The answer as the stream tells it, for when the read model has not caught up yet. */

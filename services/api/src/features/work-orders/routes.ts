@@ -15,15 +15,15 @@ import {
   workOrderTimelineEntry,
   type UpdateWorkOrderBody,
 } from "@procure/contracts";
-import { submitWorkOrder, updateWorkOrder, type WorkOrderChange, workOrderCode, workOrderDecider } from "@procure/domain";
+import { workOrderCode, workOrderDecider, type WorkOrderChange } from "@procure/domain";
 import { findUserById } from "@procure/projections";
 import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { runCommand } from "../../commands/run-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { decodeCursor, encodeCursor, isTimestamp } from "../../http/cursor.ts";
 import { nextLink } from "../../http/pagination.ts";
-import { decideOn, rowOr404 } from "../../commands/decide-on.ts";
+import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 const tags = ["work-orders"];
@@ -53,13 +53,13 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     },
     async (request, reply) => {
       let id = "";
-      return runCommand(deps, request, reply, {
+      return handleCommand(deps, request, reply, {
         status: 201,
         // A fresh code per attempt: an id already taken is a stream conflict, and the command is decided again.
         retryOnConflict: true,
-        decide: async () => {
+        commands: async () => {
           id = workOrderCode(randomBytes(6));
-          return decideOn(deps, workOrderDecider, id, () => submitWorkOrder(id, request.body))();
+          return on(workOrderDecider, id, { type: "SubmitWorkOrder", work_order: request.body });
         },
         respond: async () => ({ id }),
       });
@@ -90,9 +90,9 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     { ...staff, schema: { tags, params: workOrderParams, body: updateWorkOrderBody, response: { 200: workOrder, ...commandErrors } } },
     async (request, reply) => {
       const { id } = request.params;
-      const change = { owner: await ownerOf(deps, request.body), status: request.body.status, note: request.body.note };
-      return runCommand(deps, request, reply, {
-        decide: decideOn(deps, workOrderDecider, id, (state) => updateWorkOrder(state, change)),
+      const owner = await ownerOf(deps, request.body);
+      return handleCommand(deps, request, reply, {
+        commands: on(workOrderDecider, id, { type: "TriageWorkOrder", owner, status: request.body.status, note: request.body.note }),
         respond: answer(id),
       });
     },

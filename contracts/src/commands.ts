@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { eventDataSchemas } from "./events.ts";
+import { approvalRuleInput } from "./approval-rules.ts";
+import {
+  catalogueItemBody,
+  catalogueItemPatchBody,
+  categoryBody,
+  categoryPatchBody,
+  feedImportBody,
+  punchoutConnectionBody,
+  punchoutConnectionPatchBody,
+  vendorFeedBody,
+} from "./catalogue.ts";
+import { updateWebhookBody } from "./webhooks.ts";
+import { createWorkOrderBody } from "./work-orders.ts";
+
+/**
+ * Every command the domain decides, one union per kind of stream. An API route turns its request into one of
+ * these (with what it looked up elsewhere, such as a new request's approval route); the stream's decider in
+ * `@procure/domain` is the one `decide` that answers it with events.
+ */
+const command = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
+const note = z.string().nullable();
+const data = eventDataSchemas;
+const lineage = z.array(z.string());
+
+export const requestCommand = z.discriminatedUnion("type", [
+  command("CreateRequest", { request: data.RequestCreated }),
+  command("ApproveRequest", { comment: note }),
+  command("DenyRequest", { comment: note }),
+  command("CommentOnRequest", { comment_id: z.uuid(), body: z.string() }),
+  command("AttachFile", { file: data.RequestFileAttached.omit({ request_id: true }) }),
+  /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */
+  command("LinkRequestToOrder", { order_id: z.uuid(), po_number: z.string(), approved_only: z.boolean() }),
+  command("UnlinkRequestFromOrder", { order_id: z.uuid() }),
+]);
+export type RequestCommand = z.infer<typeof requestCommand>;
+
+/** The vendor an order names, as the vendor's stream tells it; null when no vendor has that id. */
+const vendorSnapshot = z.object({ name: z.string(), status: z.enum(["active", "blocked"]) }).nullable();
+
+export const orderCommand = z.discriminatedUnion("type", [
+  /** `edit` needs an existing order; the vendor's name comes from its stream when the order names a vendor. */
+  command("SaveOrder", {
+    mode: z.enum(["create", "edit"]),
+    fields: data.PurchaseOrderSaved.omit({ order_id: true, vendor_name: true }),
+    vendor_name: z.string().nullable(),
+    vendor: vendorSnapshot,
+  }),
+  command("DeleteOrder", {}),
+]);
+export type OrderCommand = z.infer<typeof orderCommand>;
+
+export const poNumberCommand = z.discriminatedUnion("type", [command("ReservePoNumber", { po_number: z.string(), order_id: z.uuid() })]);
+export type PoNumberCommand = z.infer<typeof poNumberCommand>;
+
+export const vendorCommand = z.discriminatedUnion("type", [
+  command("RegisterVendor", { vendor: data.VendorRegistered }),
+  command("ChangeVendor", {
+    changes: data.VendorUpdated.omit({ vendor_id: true })
+      .partial()
+      .extend({ status: z.enum(["active", "blocked"]).optional(), reason: z.string().nullable().optional() }),
+  }),
+]);
+export type VendorCommand = z.infer<typeof vendorCommand>;
+
+export const vendorNameCommand = z.discriminatedUnion("type", [command("ReserveVendorName", { name: z.string(), vendor_id: z.uuid() })]);
+export type VendorNameCommand = z.infer<typeof vendorNameCommand>;
+
+export const userCommand = z.discriminatedUnion("type", [command("RegisterUser", { user: data.UserRegistered })]);
+export type UserCommand = z.infer<typeof userCommand>;
+
+export const emailCommand = z.discriminatedUnion("type", [command("ReserveEmail", { email: z.string(), user_id: z.uuid() })]);
+export type EmailCommand = z.infer<typeof emailCommand>;
+
+export const workspaceCommand = z.discriminatedUnion("type", [command("ClaimFirstAdmin", { user_id: z.uuid() })]);
+export type WorkspaceCommand = z.infer<typeof workspaceCommand>;
+
+export const categoryCommand = z.discriminatedUnion("type", [
+  /** `parent_lineage`: the parent and its ancestors, so a category never lands under itself. */
+  command("CreateCategory", { category: categoryBody, parent_lineage: lineage }),
+  command("UpdateCategory", { changes: categoryPatchBody, parent_lineage: lineage }),
+  command("ArchiveCategory", {}),
+]);
+export type CategoryCommand = z.infer<typeof categoryCommand>;
+
+export const itemCommand = z.discriminatedUnion("type", [
+  command("CreateItem", { item: catalogueItemBody }),
+  command("UpdateItem", { changes: catalogueItemPatchBody }),
+]);
+export type ItemCommand = z.infer<typeof itemCommand>;
+
+export const feedCommand = z.discriminatedUnion("type", [
+  command("RegisterFeed", { feed: vendorFeedBody }),
+  command("RecordFeedImport", { import: feedImportBody }),
+  command("ReviewFeedChanges", {}),
+]);
+export type FeedCommand = z.infer<typeof feedCommand>;
+
+export const punchoutCommand = z.discriminatedUnion("type", [
+  command("CreatePunchoutConnection", { connection: punchoutConnectionBody }),
+  command("UpdatePunchoutConnection", { changes: punchoutConnectionPatchBody }),
+  command("RecordPunchoutTransactions", { carts: z.number().int(), successful: z.number().int() }),
+]);
+export type PunchoutCommand = z.infer<typeof punchoutCommand>;
+
+export const ruleCommand = z.discriminatedUnion("type", [
+  command("CreateRule", { rule: approvalRuleInput }),
+  command("UpdateRule", { changes: approvalRuleInput }),
+  command("DeleteRule", {}),
+]);
+export type RuleCommand = z.infer<typeof ruleCommand>;
+
+export const workOrderCommand = z.discriminatedUnion("type", [
+  command("SubmitWorkOrder", { work_order: createWorkOrderBody }),
+  command("TriageWorkOrder", {
+    owner: z.object({ id: z.string(), email: z.string() }).nullable().optional(),
+    status: data.WorkOrderStatusChanged.shape.to_status.optional(),
+    note: note.optional(),
+  }),
+]);
+export type WorkOrderCommand = z.infer<typeof workOrderCommand>;
+
+export const webhookCommand = z.discriminatedUnion("type", [
+  command("CreateWebhookEndpoint", { endpoint: data.WebhookEndpointCreated.omit({ endpoint_id: true }) }),
+  command("UpdateWebhookEndpoint", { changes: updateWebhookBody }),
+  command("DeleteWebhookEndpoint", {}),
+  command("RotateWebhookSecret", { previous_valid_until: z.string() }),
+]);
+export type WebhookCommand = z.infer<typeof webhookCommand>;
