@@ -21,7 +21,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Each file has its own database and stream names, so files run side by side, one per core.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
