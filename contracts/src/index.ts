@@ -26,3 +26,4 @@ export * from "./decision-rule.ts";
 export * from "./role-handbook.ts";
 export * from "./commands.ts";
 export * from "./webhook-events.ts";
+export * from "./query-keys.ts";

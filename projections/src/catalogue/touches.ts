@@ -1,10 +1,11 @@
+import { cacheKeys } from "@procure/contracts";
 import type { Touch } from "../projection.ts";
 
 /** Everyone who signs in reads categories and the catalogue (the dashboard counts categories for every role). */
-export const catalogueTouch: Touch[] = [{ keys: [["categories"], ["catalogue"], ["dashboard"]], audience: { everyone: true } }];
-export const rulesTouch: Touch[] = [{ keys: [["approval-rules"]], audience: { roles: ["admin"] } }];
-export const workOrderTouch = (id: string): Touch[] => [{ keys: [["work-orders"], ["work-orders", id]], audience: { roles: ["buyer", "admin"] } }];
-export const landingTouch: Touch[] = [{ keys: [["landing"]], audience: { everyone: true } }];
+export const catalogueTouch: Touch[] = [{ keys: [cacheKeys.categories(), cacheKeys.catalogue(), cacheKeys.dashboard()], audience: { everyone: true } }];
+export const rulesTouch: Touch[] = [{ keys: [cacheKeys.approvalRules()], audience: { roles: ["admin"] } }];
+export const workOrderTouch = (id: string): Touch[] => [{ keys: [cacheKeys.workOrders(), cacheKeys.workOrder(id)], audience: { roles: ["buyer", "admin"] } }];
+export const landingTouch: Touch[] = [{ keys: [cacheKeys.landing()], audience: { everyone: true } }];
 
 export const json = (value: unknown) => JSON.stringify(value);
 

@@ -1,10 +1,10 @@
-import type { ApprovalStage, StoredEvent } from "@procure/contracts";
+import { cacheKeys, type ApprovalStage, type StoredEvent } from "@procure/contracts";
 import { sql } from "kysely";
 import { distinct, inArray, insertRows } from "../batch.ts";
 import type { Projection } from "../projection.ts";
 import { CounterDeltas, counterNames } from "./counters.ts";
 
-const inboxTouch = [{ keys: [["inbox"]], audience: { everyone: true } }];
+const inboxTouch = [{ keys: [cacheKeys.inbox()], audience: { everyone: true } }];
 
 type InboxRow = { request_id: string; requester_id: string; status: string; current_stage_role: string | null };
 type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;

@@ -6,6 +6,7 @@ import { webhookReadModelMigrations } from "../webhooks/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
+import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
@@ -15,4 +16,5 @@ export const readModelMigrations: MigrationSet = {
   "20261122T1630-projections-users-without-password": usersWithoutPassword,
   "20261122T1920-projections-requests-list-order": requestsListOrder,
   "20261122T1935-projections-requests-created-order": requestsCreatedOrder,
+  "20261124T0010-projections-deferred-indexes": deferredIndexes,
 };

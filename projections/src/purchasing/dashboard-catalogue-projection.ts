@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { StoredEvent } from "@procure/contracts";
+import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 
-const touched: Touch[] = [{ keys: [["dashboard"]], audience: { everyone: true } }];
+const touched: Touch[] = [{ keys: [cacheKeys.dashboard()], audience: { everyone: true } }];
 
 type CatalogueEvent = StoredEvent<"CategorySaved" | "CategoryArchived" | "CatalogueItemSaved" | "PunchoutConnectionSaved">;
 type Db = Parameters<Projection["apply"]>[0];

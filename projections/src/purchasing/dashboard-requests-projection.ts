@@ -1,5 +1,5 @@
 import { sql, type Insertable } from "kysely";
-import type { StoredEvent } from "@procure/contracts";
+import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { distinct, inArray, insertRows, unnestRows } from "../batch.ts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import type { DashRequestsRow } from "./tables.ts";
@@ -11,7 +11,7 @@ type RequestChange = StoredEvent<"RequestStageApproved" | "RequestApproved" | "R
 type Bucket = "submitted" | "pending" | "approved" | "denied" | "readyForPo";
 type Tracked = { requester_id: string; amount: number; status: string; po_number: string | null };
 
-const touched = (requesterId: string) => [{ keys: [["dashboard"]], audience: requestAudience(requesterId) }];
+const touched = (requesterId: string) => [{ keys: [cacheKeys.dashboard()], audience: requestAudience(requesterId) }];
 
 /** The buckets a request counts in: every request is submitted; an approved one without an order is ready for one. */
 function bucketsOf(r: Pick<Tracked, "status" | "po_number">): Bucket[] {

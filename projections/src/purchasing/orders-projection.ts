@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { poNumberKey } from "@procure/contracts";
+import { cacheKeys, poNumberKey } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 
 const orderReaders = ["buyer", "finance", "admin"] as const;
-const touched = (id: string): Touch[] => [{ keys: [["orders"], ["orders", id]], audience: { roles: [...orderReaders] } }];
+const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: { roles: [...orderReaders] } }];
 
 /** The orders list and detail, and the register of PO numbers taken. Rows are guarded by stream version. */
 export const ordersProjection: Projection = {

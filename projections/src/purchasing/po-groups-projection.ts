@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
-import { poGroupOf, type StoredEvent } from "@procure/contracts";
+import { cacheKeys, poGroupOf, type StoredEvent } from "@procure/contracts";
 import { counterNames } from "../inbox/counters.ts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { tally } from "./tally.ts";
 
-const touched: Touch[] = [{ keys: [["dashboard"], ["inbox"]], audience: { everyone: true } }];
+const touched: Touch[] = [{ keys: [cacheKeys.dashboard(), cacheKeys.inbox()], audience: { everyone: true } }];
 /** A deleted order keeps its row (so replays stay harmless) in a group no figure counts. */
 export const deletedGroup = "deleted";
 /**

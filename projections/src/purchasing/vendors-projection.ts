@@ -1,8 +1,8 @@
-import type { StoredEvent } from "@procure/contracts";
+import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { tally } from "./tally.ts";
 
-const touched = (id: string): Touch[] => [{ keys: [["vendors"], ["vendors", id], ["dashboard"]], audience: { everyone: true } }];
+const touched = (id: string): Touch[] => [{ keys: [cacheKeys.vendors(), cacheKeys.vendor(id), cacheKeys.dashboard()], audience: { everyone: true } }];
 
 type VendorChange = StoredEvent<"VendorUpdated" | "VendorBlocked" | "VendorUnblocked">;
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { StoredEvent } from "@procure/contracts";
+import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection } from "../projection.ts";
 import { distinct, inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { requestOwners } from "./request-owners.ts";
@@ -114,6 +114,6 @@ export const auditProjection: Projection = {
       touchedIds.filter((id) => !owners.has(id)),
     ))
       owners.set(id, owner);
-    return touchedIds.map((id) => ({ keys: [["requests", id, "audit"]], audience: requestAudience(owners.get(id) ?? "") }));
+    return touchedIds.map((id) => ({ keys: [cacheKeys.requestAudit(id)], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

@@ -1,3 +1,4 @@
+import { cacheKeys } from "@procure/contracts";
 import { sql } from "kysely";
 import { distinct, insertRows } from "../batch.ts";
 import { requestAudience, type Projection } from "../projection.ts";
@@ -33,6 +34,6 @@ export const commentsProjection: Projection = {
     );
     const ids = distinct(comments, (c) => c.request_id);
     const owners = await requestOwners(db, ids);
-    return ids.map((id) => ({ keys: [["requests", id, "comments"]], audience: requestAudience(owners.get(id) ?? "") }));
+    return ids.map((id) => ({ keys: [cacheKeys.requestComments(id)], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

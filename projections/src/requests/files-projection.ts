@@ -1,3 +1,4 @@
+import { cacheKeys } from "@procure/contracts";
 import { sql } from "kysely";
 import { distinct, insertRows } from "../batch.ts";
 import { requestAudience, type Projection } from "../projection.ts";
@@ -46,6 +47,6 @@ export const filesProjection: Projection = {
     );
     const ids = distinct(files, (f) => f.request_id);
     const owners = await requestOwners(db, ids);
-    return ids.map((id) => ({ keys: [["requests", id, "files"]], audience: requestAudience(owners.get(id) ?? "") }));
+    return ids.map((id) => ({ keys: [cacheKeys.requestFiles(id)], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { EventType, PurchaseRequest, StoredEvent } from "@procure/contracts";
+import { cacheKeys, type EventType, type PurchaseRequest, type StoredEvent } from "@procure/contracts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import { inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
@@ -75,7 +75,7 @@ export const requestsProjection: Projection = {
       where rm_requests.version < excluded.version`,
     );
     return [...changed.values()].map((view): Touch => ({
-      keys: [["requests"], ["requests", view.id], ["dashboard"]],
+      keys: [cacheKeys.requests(), cacheKeys.request(view.id), cacheKeys.dashboard()],
       audience: requestAudience(view.requester_id),
     }));
   },

@@ -1,3 +1,4 @@
+import { cacheKeys } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
 
 export const usersProjection: Projection = {
@@ -13,6 +14,6 @@ export const usersProjection: Projection = {
       .values({ id: d.user_id, email: d.email, role: d.role, created_at: event.recorded_at })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
-    return [{ keys: [["users"]], audience: { roles: ["admin"] } }];
+    return [{ keys: [cacheKeys.users()], audience: { roles: ["admin"] } }];
   }),
 };

@@ -1,4 +1,4 @@
-import type { StoredEvent } from "@procure/contracts";
+import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { oneAtATime, type Projection } from "../projection.ts";
 import "./tables.ts";
 
@@ -6,7 +6,7 @@ type EndpointEvent = StoredEvent<
   "WebhookEndpointCreated" | "WebhookEndpointUpdated" | "WebhookEndpointDisabled" | "WebhookEndpointDeleted" | "WebhookSecretRotated"
 >;
 
-const touched = [{ keys: [["webhooks"]], audience: { roles: ["admin" as const] } }];
+const touched = [{ keys: [cacheKeys.webhooks()], audience: { roles: ["admin" as const] } }];
 
 /** The endpoint list and detail the automation screen reads. Secrets are not here: they are never in the log. */
 export const webhookEndpointsProjection: Projection = {

@@ -1,36 +1,38 @@
+import { cacheKeys } from "@procure/contracts/query-keys";
+
 /**
- * Query keys shared by every feature and by the live hub. The server's invalidation messages name key
- * prefixes (["requests"], ["requests", id, "comments"], ...), so each key here starts with exactly those.
+ * Query keys shared by every feature and by the live hub. Each starts with one of the contracts' `cacheKeys`,
+ * the keys the server's invalidation messages name, so an invalidation reaches exactly the queries it makes stale.
  */
 export const queryKeys = {
-  me: () => ["me"] as const,
-  landing: () => ["landing"] as const,
-  inbox: () => ["inbox"] as const,
-  dashboard: () => ["dashboard"] as const,
-  categories: () => ["categories"] as const,
-  categoryOptions: () => ["categories", "options"] as const,
-  vendors: () => ["vendors"] as const,
-  vendorOptions: () => ["vendors", "options"] as const,
-  orders: () => ["orders"] as const,
-  users: () => ["users"] as const,
-  approvalRules: () => ["approval-rules"] as const,
+  me: cacheKeys.me,
+  landing: cacheKeys.landing,
+  inbox: cacheKeys.inbox,
+  dashboard: cacheKeys.dashboard,
+  categories: cacheKeys.categories,
+  categoryOptions: () => [...cacheKeys.categories(), "options"],
+  vendors: cacheKeys.vendors,
+  vendorOptions: () => [...cacheKeys.vendors(), "options"],
+  orders: cacheKeys.orders,
+  users: cacheKeys.users,
+  approvalRules: cacheKeys.approvalRules,
   /** The category and vendor pickers of the approval rule form (id and name only). */
   ruleTargets: {
-    categories: () => ["categories", "rule-targets"] as const,
-    vendors: () => ["vendors", "rule-targets"] as const,
+    categories: () => [...cacheKeys.categories(), "rule-targets"],
+    vendors: () => [...cacheKeys.vendors(), "rule-targets"],
   },
-  health: () => ["health"] as const,
+  health: cacheKeys.health,
   catalogue: {
-    all: () => ["catalogue"] as const,
-    overview: () => ["catalogue", "overview"] as const,
+    all: cacheKeys.catalogue,
+    overview: () => [...cacheKeys.catalogue(), "overview"],
   },
   requests: {
-    all: () => ["requests"] as const,
-    list: (filters: { status?: string; q?: string; vendor_id?: string; order?: string } = {}) => ["requests", "list", filters] as const,
-    summary: (q: string) => ["requests", "summary", { q }] as const,
-    detail: (id: string) => ["requests", id] as const,
-    comments: (id: string) => ["requests", id, "comments"] as const,
-    audit: (id: string) => ["requests", id, "audit"] as const,
-    files: (id: string) => ["requests", id, "files"] as const,
+    all: cacheKeys.requests,
+    list: (filters: { status?: string; q?: string; vendor_id?: string; order?: string } = {}) => [...cacheKeys.requests(), "list", filters],
+    summary: (q: string) => [...cacheKeys.requests(), "summary", { q }],
+    detail: cacheKeys.request,
+    comments: cacheKeys.requestComments,
+    audit: cacheKeys.requestAudit,
+    files: cacheKeys.requestFiles,
   },
 };

@@ -1,6 +1,8 @@
-/** ["webhooks"] is the key the endpoints read model names in its invalidations, so the list refreshes live. */
+import { cacheKeys } from "@procure/contracts/query-keys";
+
+/** Built on the key the endpoints read model names in its invalidations, so the list refreshes live. */
 export const webhookKeys = {
-  all: ["webhooks"] as const,
-  deliveries: (id: string) => ["webhooks", id, "deliveries"] as const,
+  all: cacheKeys.webhooks(),
+  deliveries: (id: string) => [...cacheKeys.webhooks(), id, "deliveries"],
   eventTypes: ["events", "types"] as const,
 };
