@@ -114,6 +114,12 @@ export async function listAudit(db: Kysely<Database>, requestId: string): Promis
   return db.selectFrom("rm_request_audit").selectAll().where("request_id", "=", requestId).orderBy("stream_version").execute();
 }
 
+/** The timelines of many requests in one read, for exports. */
+export async function listAuditOf(db: Kysely<Database>, requestIds: readonly string[]): Promise<AuditEntry[]> {
+  if (requestIds.length === 0) return [];
+  return db.selectFrom("rm_request_audit").selectAll().where("request_id", "in", requestIds).orderBy("request_id").orderBy("stream_version").execute();
+}
+
 export async function listFiles(db: Kysely<Database>, requestId: string) {
   return db.selectFrom("rm_request_files").selectAll().where("request_id", "=", requestId).orderBy("created_at").orderBy("id").execute();
 }

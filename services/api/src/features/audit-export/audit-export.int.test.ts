@@ -87,3 +87,33 @@ describe("request audit export", () => {
     }
   });
 });
+
+describe("date-range audit export at size", () => {
+  // A workspace of its own, with no tampered timeline in it.
+  let big: TestApp;
+  let people: Record<"requester" | "admin", TestUser>;
+  beforeAll(async () => {
+    big = await startTestApp("audit-export-size");
+    people = await createUsers(big, ["requester"]);
+  }, 60_000);
+  afterAll(async () => {
+    await big?.stop();
+  });
+
+  it("streams every timeline in the range, whole and once, past many reads' worth of requests", async () => {
+    for (let i = 0; i < 1_100; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          expectCall(big, "POST", "/api/requests", { token: people.requester.token, body: { title: `Bulk ${i + j}`, amount: 10 }, status: 201 }),
+        ),
+      );
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await big.call("GET", `/api/audit/requests.csv?from=${today}&to=${today}`, { token: people.admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...lines] = parseCsv(res.body).filter((r) => r.length > 1);
+    const streamIds = new Set(lines.map((line) => line[header!.indexOf("stream_id")]));
+    expect(streamIds.size).toBe(1_100);
+    expect(verifyAuditCsv(res.body)).toEqual({ valid: true, events: lines.length, streams: 1_100 });
+  });
+});
