@@ -1,55 +1,26 @@
-import { performance } from "node:perf_hooks";
-import WebSocket from "ws";
-import { percentiles } from "./stats.ts";
+import { Worker } from "node:worker_threads";
+import type { Percentiles } from "./stats.ts";
+import type { LiveClientInput } from "./live-client.ts";
+
+export type LiveFigures = { commandsPerSecond: number; commands: number; lost: number; latencyMs: Percentiles };
 
 /**
  * Commands at a steady rate from one user; another user's websocket times each command from send to the
- * invalidation naming the created request.
+ * invalidation naming the created request. The clients run in a worker thread (`live-client.ts`), off the
+ * server's event loop.
  */
-export async function liveFigures(url: string, tokens: { requester: string; watcher: string }, perSecond: number, seconds: number) {
-  const arrivals = new Map<string, number>();
-  const waiting = new Map<string, () => void>();
-  const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/live`, ["bearer", tokens.watcher]);
-  socket.on("message", (raw) => {
-    const at = performance.now();
-    const message = JSON.parse(String(raw)) as { type: string; keys?: string[][] };
-    for (const key of message.keys ?? []) {
-      if (key[0] === "requests" && key.length === 2 && !arrivals.has(key[1]!)) {
-        arrivals.set(key[1]!, at);
-        waiting.get(key[1]!)?.();
-      }
-    }
+export function liveFigures(url: string, tokens: { requester: string; watcher: string }, perSecond: number, seconds: number): Promise<LiveFigures> {
+  const input: LiveClientInput = { url, tokens, perSecond, seconds };
+  // The worker loads TypeScript through tsx's loader, registered in the worker itself before the client module.
+  const loader = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const client = JSON.stringify(new URL("./live-client.ts", import.meta.url).href);
+  const code = `import(${loader}).then(({ register }) => { register(); return import(${client}); })`;
+  const worker = new Worker(code, { eval: true, workerData: input });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (figures: LiveFigures) => {
+      resolve(figures);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
   });
-  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  const samples: number[] = [];
-  let lost = 0;
-  const total = perSecond * seconds;
-  const started = performance.now();
-  const sends: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / perSecond;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const sent = performance.now();
-    sends.push(
-      fetch(`${url}/api/requests`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${tokens.requester}` },
-        body: JSON.stringify({ title: `Live ${i}`, amount: 3 }),
-      }).then(async (res) => {
-        const { id } = (await res.json()) as { id: string };
-        if (!arrivals.has(id)) {
-          const heard = await new Promise<boolean>((resolve) => {
-            const timer = setTimeout(() => resolve(false), 5_000);
-            waiting.set(id, () => (clearTimeout(timer), resolve(true)));
-          });
-          if (!heard) return void lost++;
-        }
-        samples.push(arrivals.get(id)! - sent);
-      }),
-    );
-  }
-  await Promise.all(sends);
-  socket.close();
-  return { commandsPerSecond: perSecond, commands: total, lost, latencyMs: percentiles(samples) };
 }

@@ -1,32 +1,38 @@
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import { comparePositions, ORIGIN, type Bus, type EventStore } from "@procure/eventstore";
+import { comparePositions, ORIGIN, positionOf, type Bus, type EventStore } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { ProjectionRunner, type RunnerOptions } from "./projection-runner.ts";
+import { SharedLog } from "./shared-log.ts";
 
 export type ProjectionGroup = { name: string; projections: readonly Projection[] };
 
 /**
- * Groups of projections, each followed by a runner of its own (its own loop, transaction, connection and durable
- * consumer), so a slow group never holds the others back. A projection that reads another's table shares its group.
- * A command waits only for the groups holding the projections its answer reads.
+ * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection), so a slow
+ * group never holds the others back. A projection that reads another's table shares its group. The groups share
+ * one ordered read of the log and one durable consumer on the bus, which only wakes them: what they apply comes
+ * from Postgres. A command waits only for the groups holding the projections its answer reads.
  */
 export class ProjectionGroups {
   readonly runners: ReadonlyMap<string, ProjectionRunner>;
   readonly projections: readonly Projection[];
+  private readonly log: SharedLog;
+  private consumer: { stop: () => Promise<void> } | null = null;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly store: EventStore,
-    bus: Bus | null,
+    db: Kysely<Database>,
+    store: EventStore,
+    private readonly bus: Bus | null,
     groups: readonly ProjectionGroup[],
     private readonly options: RunnerOptions = {},
   ) {
+    const log = new SharedLog(store);
+    this.log = log;
     this.runners = new Map(
       groups.map((group) => [
         group.name,
-        new ProjectionRunner(db, store, bus, group.projections, { ...options, durable: `${options.durable ?? "projector"}-${group.name}` }),
+        new ProjectionRunner(db, store, bus, group.projections, { ...options, durable: null, read: (from, size) => log.read(from, size) }),
       ]),
     );
     this.projections = groups.flatMap((group) => group.projections);
@@ -34,9 +40,17 @@ export class ProjectionGroups {
 
   async start(): Promise<void> {
     for (const runner of this.runners.values()) await runner.start();
+    if (this.bus) {
+      this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", async (event) => {
+        const position = positionOf(event);
+        if (comparePositions(position, this.position) <= 0) return;
+        if (!(await this.waitFor(position, 10_000))) throw new Error("projections did not reach the event in time");
+      });
+    }
   }
 
   async stop(): Promise<void> {
+    await this.consumer?.stop();
     for (const runner of this.runners.values()) await runner.stop();
   }
 
@@ -62,11 +76,20 @@ export class ProjectionGroups {
 
   async rebuild(name?: string): Promise<void> {
     if (!name) {
-      // One read of the log for every projection, while each group's loop waits, rather than one read per group.
-      const everything = new ProjectionRunner(this.db, this.store, null, this.projections, this.options);
+      // Every group replays at once, each in its own transactions on its own connection, while their live loops
+      // wait; they share each read of the log.
       const runners = [...this.runners.values()];
-      const pausedFrom = (i: number): Promise<void> => (i === runners.length ? everything.rebuild() : runners[i]!.pause(() => pausedFrom(i + 1)));
-      await pausedFrom(0);
+      const replayAll = async () => {
+        // Each waits for the others before the loops resume, even when one fails.
+        const failed = (await Promise.allSettled(runners.map((runner) => runner.replay()))).find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
+      };
+      const pausedFrom = (i: number): Promise<void> => (i === runners.length ? replayAll() : runners[i]!.pause(() => pausedFrom(i + 1)));
+      try {
+        await pausedFrom(0);
+      } finally {
+        this.log.clear();
+      }
       return;
     }
     const runner = this.holding([name])[0];

@@ -2,19 +2,23 @@ import { PGliteAdapter, sql, type Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
 import {
   advanceCheckpoints,
+  claimCheckpoints,
   comparePositions,
   loadCheckpoint,
   lockCheckpoints,
   ORIGIN,
   positionOf,
+  quietTransactions,
   resetCheckpoint,
   saveCheckpoints,
   Signal,
   type Bus,
   type EventStore,
+  type QuietTransaction,
 } from "@procure/eventstore";
 import type { Projection, Touch } from "../projection.ts";
 import { mergeTouches } from "./merge-touches.ts";
+import { deferIndexes, restoreIndexes } from "./deferred-indexes.ts";
 import type { Database } from "../tables.ts";
 
 export type RunnerOptions = {
@@ -23,8 +27,10 @@ export type RunnerOptions = {
   rebuildBatchSize?: number;
   /** A safety net for when the bus is down: how often to look at the log without being told. */
   pollMs?: number;
-  /** The durable consumer name on the bus. */
-  durable?: string;
+  /** The durable consumer name on the bus; null when someone else follows the bus and wakes this runner. */
+  durable?: string | null;
+  /** Reads the log after a position (a log shared with other runners); the event store's own read by default. */
+  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -51,6 +57,11 @@ export class ProjectionRunner {
   /** A rebuild's next batch, read while the current one is applied. */
   private ahead: { from: Position; size: number; events: Promise<StoredEvent[]> } | null = null;
   lastError: string | null = null;
+  /**
+   * A batch's commit need not wait for the disk: rows and checkpoint are lost together or not at all, and applied
+   * again. Not on the embedded database, which has no background writer to flush them soon after.
+   */
+  private readonly asyncCommit: boolean;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,6 +70,7 @@ export class ProjectionRunner {
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
   ) {
+    this.asyncCommit = !(db.getExecutor().adapter instanceof PGliteAdapter);
     // A batch is applied to projections in list order: whatever a projection reads must come before it.
     projections.forEach((projection, index) => {
       for (const read of projection.reads ?? []) {
@@ -70,6 +82,8 @@ export class ProjectionRunner {
 
   /** Rebuilds projections whose version changed, then follows the log. */
   async start(): Promise<void> {
+    // A rebuild that stopped before it was done left its tables without their secondary indexes.
+    await restoreIndexes(this.db, this.tables(this.projections));
     const stale = new Set<string>();
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.db, checkpointName(projection));
@@ -88,7 +102,7 @@ export class ProjectionRunner {
       this.signal.notify();
     });
     this.loop = this.run();
-    if (this.bus) {
+    if (this.bus && this.options.durable !== null) {
       this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", (event) => this.onBusEvent(event));
     }
   }
@@ -114,7 +128,12 @@ export class ProjectionRunner {
   /** Resolves once every projection has applied `position`, or after `timeoutMs`; says which. */
   async waitFor(position: Position, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    this.signal.notify();
+    // A position this runner has not heard of (appended by another process): look now, and again soon while it
+    // cannot be read yet. One it has heard of already woke it.
+    if (comparePositions(position, this.appended) > 0) {
+      this.appended = position;
+      this.signal.notify();
+    }
     while (comparePositions(this.position, position) < 0) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
@@ -139,30 +158,41 @@ export class ProjectionRunner {
   /** Empties one projection's tables, or all, and replays them together from the start of the log. */
   async rebuild(name?: string): Promise<void> {
     if (name && !this.projections.some((p) => p.name === name)) throw new Error(`No projection named ${name}`);
+    // One turn for the whole rebuild: the live loop would otherwise replay the same events in small batches.
+    await this.exclusive(() => this.replay(name));
+  }
+
+  /** `rebuild`, for a caller that holds this runner's turn (see `pause`). */
+  async replay(name?: string): Promise<void> {
     const targets = name ? this.withReaders(new Set([name])) : this.projections;
     // Replay up to the head as it is now. An empty batch before that only means an older transaction (in any
     // database of the server: transaction ids are cluster-wide) is still open, so wait rather than stop short.
     const head = await this.store.headPosition();
     const behind = () => targets.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, head) < 0);
-    // One turn for the whole rebuild: the live loop would otherwise replay the same events in small batches.
-    await this.exclusive(async () => {
-      for (const projection of targets) await this.reset(projection);
-      try {
-        while (behind()) {
-          const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000, true);
-          if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      } finally {
-        this.ahead = null;
+    const tables = this.tables(targets);
+    for (const projection of targets) await this.reset(projection);
+    // Rows go in faster without the secondary indexes, which are built once at the end, from sorted input.
+    await this.db.transaction().execute((trx) => deferIndexes(trx, tables));
+    try {
+      while (behind()) {
+        const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000, true);
+        if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on, and
-      // a vacuum marks the pages all-visible now rather than leaving it to an autovacuum racing the first reads.
-      // VACUUM cannot run in a transaction, which the one embedded connection may be in: there, statistics only.
-      const vacuum = !(this.db.getExecutor().adapter instanceof PGliteAdapter);
-      for (const table of new Set(targets.flatMap((p) => p.tables))) {
-        await (vacuum ? sql`vacuum (analyze) ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(this.db);
-      }
-    });
+    } finally {
+      this.ahead = null;
+      await restoreIndexes(this.db, tables);
+    }
+    // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on, and
+    // a vacuum marks the pages all-visible now rather than leaving it to an autovacuum racing the first reads.
+    // VACUUM cannot run in a transaction, which the one embedded connection may be in: there, statistics only.
+    const vacuum = !(this.db.getExecutor().adapter instanceof PGliteAdapter);
+    for (const table of tables) {
+      await (vacuum ? sql`vacuum (analyze) ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(this.db);
+    }
+  }
+
+  private tables(projections: readonly Projection[]): string[] {
+    return [...new Set(projections.flatMap((p) => p.tables))];
   }
 
   /**
@@ -247,7 +277,7 @@ export class ProjectionRunner {
     const ahead = this.ahead;
     this.ahead = null;
     if (ahead && ahead.size === size && comparePositions(ahead.from, from) === 0) return ahead.events;
-    return this.store.readAll(from, size);
+    return this.options.read ? this.options.read(from, size) : this.store.readAll(from, size);
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -268,37 +298,81 @@ export class ProjectionRunner {
     if (!readAhead && (await this.skipIdle(projections, events, from ?? ORIGIN, last))) return true;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
     if (readAhead && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
-      const next = this.store.readAll(last, batchSize);
+      const next = this.options.read ? this.options.read(last, batchSize) : this.store.readAll(last, batchSize);
       next.catch(() => {});
       this.ahead = { from: last, size: batchSize, events: next };
     }
-    const touches: Touch[] = [];
-    const reached = await this.db.transaction().execute(async (trx) => {
-      // The stored checkpoints are the truth, read under their row locks: another copy of the projector (a rolling
-      // deploy, a second replica, a rebuild command) may have moved them, and waits here while this batch applies.
-      const stored = await lockCheckpoints(trx, projections.map(checkpointName));
-      const result = new Map<string, Position>();
-      const moved: { name: string; version: number }[] = [];
-      for (const projection of projections) {
-        const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
-        // Behind the batch's start (a rebuild elsewhere reset it): the next batch starts from there instead.
-        // At or past its end: another copy already applied it.
-        if (comparePositions(after, from ?? ORIGIN) < 0 || comparePositions(last, after) <= 0) {
-          result.set(projection.name, after);
-          continue;
-        }
-        const handled = new Set<string>(projection.handles);
-        const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
-        if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
-        moved.push({ name: checkpointName(projection), version: projection.version });
-        result.set(projection.name, last);
-      }
-      await saveCheckpoints(trx, moved, last);
-      return result;
-    });
-    for (const [name, position] of reached) this.positions.set(name, position);
+    const reached = (await this.applyClaimed(projections, events, from ?? ORIGIN, last)) ?? (await this.applyLocked(projections, events, from ?? ORIGIN, last));
+    for (const [name, position] of reached.positions) this.positions.set(name, position);
     for (const notify of [...this.progress]) notify();
-    if (this.bus) for (const invalidation of mergeTouches(touches, last)) this.bus.publishInvalidation(invalidation);
+    if (this.bus) for (const invalidation of mergeTouches(reached.touches, last)) this.bus.publishInvalidation(invalidation);
     return true;
   }
+
+  /**
+   * The common case: every projection is where this runner left it, so the batch's checkpoints are locked and moved
+   * in one statement and the batch applied after it, in one transaction. Answers null, having changed nothing, when
+   * some checkpoint was elsewhere.
+   */
+  private async applyClaimed(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<Applied | null> {
+    if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return null;
+    const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
+    const quiet: QuietTransaction = { xid: null };
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (!(await claimCheckpoints(trx, entries, from, last, { quiet, asyncCommit: this.asyncCommit }))) throw new ClaimMissed();
+        const touches: Touch[] = [];
+        for (const projection of projections) {
+          const handled = new Set<string>(projection.handles);
+          const mine = events.filter((event) => handled.has(event.type));
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
+        }
+        return { positions: new Map(projections.map((p) => [p.name, last])), touches };
+      });
+    } catch (error) {
+      if (error instanceof ClaimMissed) return null;
+      throw error;
+    } finally {
+      quietTransactions.end(quiet);
+    }
+  }
+
+  /** Any case: the checkpoints read under their locks say, for each projection, which part of the batch is new. */
+  private async applyLocked(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<Applied> {
+    const touches: Touch[] = [];
+    // A batch writes read models and checkpoints only: readers of the log need not wait for its transaction.
+    const quiet: QuietTransaction = { xid: null };
+    const positions = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        // The stored checkpoints are the truth, read under their row locks: another copy of the projector (a rolling
+        // deploy, a second replica, a rebuild command) may have moved them, and waits here while this batch applies.
+        const stored = await lockCheckpoints(trx, projections.map(checkpointName), { quiet, asyncCommit: this.asyncCommit });
+        const result = new Map<string, Position>();
+        const moved: { name: string; version: number }[] = [];
+        for (const projection of projections) {
+          const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
+          // Behind the batch's start (a rebuild elsewhere reset it): the next batch starts from there instead.
+          // At or past its end: another copy already applied it.
+          if (comparePositions(after, from) < 0 || comparePositions(last, after) <= 0) {
+            result.set(projection.name, after);
+            continue;
+          }
+          const handled = new Set<string>(projection.handles);
+          const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
+          moved.push({ name: checkpointName(projection), version: projection.version });
+          result.set(projection.name, last);
+        }
+        await saveCheckpoints(trx, moved, last);
+        return result;
+      })
+      .finally(() => quietTransactions.end(quiet));
+    return { positions, touches };
+  }
 }
+
+type Applied = { positions: Map<string, Position>; touches: Touch[] };
+
+/** A checkpoint was not where the runner left it: the claimed path rolls back and the locked one takes over. */
+class ClaimMissed extends Error {}

@@ -1,11 +1,25 @@
 import { sql, type Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import { ORIGIN } from "./position.ts";
+import { quietTransactions, type QuietTransaction } from "./quiet-transactions.ts";
 /** Checkpoints are written inside callers' transactions over databases that include more tables than ours. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 export type Checkpoint = { name: string; version: number; position: Position };
+
+export type LeaseOptions = {
+  /** The caller's transaction appends no event: log readers stop waiting for it until `quietTransactions.end`. */
+  quiet?: QuietTransaction;
+  /**
+   * The transaction's commit returns before its WAL reaches the disk. For what can be derived again: a crash of
+   * the server loses the last such commits whole, rows and checkpoint together, and they are applied again.
+   */
+  asyncCommit?: boolean;
+};
+
+/** A column that turns synchronous commit off for the rest of the transaction, when asked. */
+const asyncCommit = (options: LeaseOptions) => (options.asyncCommit ? sql`set_config('synchronous_commit', 'off', true) as relaxed` : sql`null as relaxed`);
 
 export async function loadCheckpoint(db: AnyDb, name: string): Promise<Checkpoint | null> {
   const { rows } = await sql<{ version: number; tx: string; pos: string }>`select version, tx::text as tx, pos::text as pos
@@ -48,12 +62,13 @@ export async function resetCheckpoint(db: AnyDb, name: string, version: number):
  * publish a batch twice nor move a checkpoint backwards. Locks are taken in name order, before any other write of
  * the transaction, so two lock holders never deadlock.
  */
-export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Promise<Map<string, Checkpoint>> {
+export async function lockCheckpoints(trx: AnyDb, names: readonly string[], options: LeaseOptions = {}): Promise<Map<string, Checkpoint>> {
   if (names.length === 0) return new Map();
   const sorted = [...names].sort();
   const lock = () =>
-    sql<{ name: string; version: number; tx: string; pos: string }>`select name, version,
-      tx::text as tx, pos::text as pos from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
+    sql<{ name: string; version: number; tx: string; pos: string; xid: string }>`select name, version,
+      tx::text as tx, pos::text as pos, pg_current_xact_id()::text as xid, ${asyncCommit(options)}
+      from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
   let { rows } = await lock();
   // Only a reader's first batch finds rows missing; every later one takes its locks in this single statement.
   if (rows.length < sorted.length) {
@@ -62,6 +77,7 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Pro
       on conflict (name) do nothing`.execute(trx);
     ({ rows } = await lock());
   }
+  if (options.quiet && rows[0]) quietTransactions.add(options.quiet, rows[0].xid);
   return new Map(rows.map((r) => [r.name, { name: r.name, version: r.version, position: { tx: r.tx, pos: r.pos } }]));
 }
 
@@ -73,12 +89,41 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[]): Pro
  */
 export async function advanceCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position): Promise<boolean> {
   if (entries.length === 0) return true;
-  const { rows } = await sql<{ moved: number }>`with moved as (
-      update checkpoints c set tx = ${to.tx}::xid8, pos = ${to.pos}::bigint, updated_at = now()
-      from unnest(${entries.map((e) => e.name)}::text[], ${entries.map((e) => e.version)}::int[]) as expected (name, version)
-      where c.name = expected.name and c.version = expected.version and c.tx = ${from.tx}::xid8 and c.pos = ${from.pos}::bigint
-      returning 1
-    )
-    select count(*)::int as moved from moved`.execute(db);
-  return rows[0]?.moved === entries.length;
+  return (await moveCheckpoints(db, entries, from, to)).moved;
+}
+
+/**
+ * The lease and the move of a batch in one statement: locks the named checkpoints in name order (as
+ * `lockCheckpoints` does) and moves each that is still at `from` with its version to `to`, inside the caller's
+ * transaction, which then applies the batch. Says whether every one of them moved; when not, the caller rolls back
+ * and takes the locks the long way.
+ */
+export async function claimCheckpoints(
+  trx: AnyDb,
+  entries: readonly { name: string; version: number }[],
+  from: Position,
+  to: Position,
+  options: LeaseOptions = {},
+): Promise<boolean> {
+  if (entries.length === 0) return true;
+  const { moved, xid } = await moveCheckpoints(trx, entries, from, to, options);
+  if (options.quiet) quietTransactions.add(options.quiet, xid);
+  return moved;
+}
+
+/** Locks the named checkpoints in name order, as every lease holder does, then moves those still at `from`. */
+async function moveCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position, options: LeaseOptions = {}) {
+  const { rows } = await sql<{ moved: number; xid: string }>`with
+      expected as (select * from unnest(${entries.map((e) => e.name)}::text[], ${entries.map((e) => e.version)}::int[]) as e (name, version)),
+      locked as (select c.name from checkpoints c where c.name in (select name from expected) order by c.name for update),
+      moved as (
+        update checkpoints c set tx = ${to.tx}::xid8, pos = ${to.pos}::bigint, updated_at = now()
+        from expected, locked
+        where c.name = expected.name and c.name = locked.name and c.version = expected.version
+          and c.tx = ${from.tx}::xid8 and c.pos = ${from.pos}::bigint
+        returning 1
+      )
+    select (select count(*)::int from moved) as moved, pg_current_xact_id()::text as xid, ${asyncCommit(options)}`.execute(db);
+  const row = rows[0]!;
+  return { moved: row.moved === entries.length, xid: row.xid };
 }

@@ -6,6 +6,7 @@ import { chainHash, GENESIS_HASH, type HashedFields } from "./hash-chain.ts";
 import { currentSchemaVersion, upcast } from "./upcasters.ts";
 import type { EventStoreTables } from "./tables.ts";
 import { ORIGIN, comparePositions } from "./position.ts";
+import { quietTransactions } from "./quiet-transactions.ts";
 
 export type StreamAppend = {
   streamType: StreamType;
@@ -183,12 +184,21 @@ export class EventStore {
 
   /**
    * Events after `after`, in log order, never past the oldest transaction still running: a row committed late
-   * by a slow writer has a lower transaction id than rows already visible, and must not be skipped.
+   * by a slow writer has a lower transaction id than rows already visible, and must not be skipped. Running
+   * transactions of this process that append nothing (projection batches, the relay) do not hold readers back;
+   * the reading transaction's own id counts as running unless it is one of those.
    */
   async readAll(after: Position, limit = 500): Promise<StoredEvent[]> {
-    const { rows } = await sql<EventRow>`select ${eventColumns} from events
+    const { rows } = await sql<EventRow>`with snapshot as (select pg_current_snapshot() as s)
+      select ${eventColumns} from events
       where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < (
+          select coalesce(
+            (select min(running) from (select pg_snapshot_xip(snapshot.s) union all select pg_current_xact_id_if_assigned()) as open (running)
+              where running <> all(${quietTransactions.list()}::xid8[])),
+            pg_snapshot_xmax(snapshot.s)
+          ) from snapshot
+        )
       order by events.transaction_id, events.global_position
       limit ${limit}`.execute(this.db);
     return rows.map(toStoredEvent);

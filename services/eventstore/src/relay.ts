@@ -4,6 +4,7 @@ import { loadCheckpoint, lockCheckpoints, saveCheckpoint } from "./checkpoints.t
 import { EventStore } from "./event-store.ts";
 import { comparePositions, ORIGIN, positionOf } from "./position.ts";
 import { Signal } from "./signal.ts";
+import { quietTransactions, type QuietTransaction } from "./quiet-transactions.ts";
 
 export type RelayOptions = {
   name?: string;
@@ -102,10 +103,20 @@ export class Relay {
    */
   private async publishBatch(): Promise<boolean> {
     const epoch = await this.bus.connectionEpoch();
+    // The publication appends nothing: the log's other readers need not wait while it waits for the bus.
+    const quiet: QuietTransaction = { xid: null };
+    try {
+      return await this.publishBatchIn(epoch, quiet);
+    } finally {
+      quietTransactions.end(quiet);
+    }
+  }
+
+  private publishBatchIn(epoch: number, quiet: QuietTransaction): Promise<boolean> {
     return this.store.db.transaction().execute(async (trx) => {
       // Every read goes through the transaction: the embedded database has one connection, held by it.
       const log = new EventStore(trx);
-      this.position = (await lockCheckpoints(trx, [this.name])).get(this.name)?.position ?? ORIGIN;
+      this.position = (await lockCheckpoints(trx, [this.name], { quiet })).get(this.name)?.position ?? ORIGIN;
       if (epoch !== this.verifiedEpoch) {
         await this.reconcileWithBus(log);
         this.verifiedEpoch = epoch;

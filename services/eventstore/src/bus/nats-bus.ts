@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { randomUUID } from "node:crypto";
+import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import type { Invalidation, StoredEvent } from "@procure/contracts";
 import type { Bus, EventHandler } from "./bus.ts";
@@ -17,6 +18,8 @@ export type NatsBusOptions = {
 type Publisher = { nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager; epoch: number };
 
 const DUPLICATE_WINDOW_NS = 2 * 60 * 1_000_000_000;
+/** Names the process that sent an invalidation: it has told its own listeners already. */
+const ORIGIN_HEADER = "Procure-Origin";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -26,6 +29,8 @@ export class NatsBus implements Bus {
   private publisher: Promise<Publisher> | null = null;
   private epoch = 0;
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly origin = randomUUID();
+  private readonly localInvalidationHandlers = new Set<(invalidation: Invalidation) => void>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -117,9 +122,15 @@ export class NatsBus implements Bus {
     const publisher = await this.publisherConnection();
     if (publisher.epoch !== epoch) throw new Error("the publishing connection was replaced; reconcile first");
     try {
-      for (const event of events) {
-        await publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000 });
-      }
+      // Sent back to back on one connection, which the server stores in the order sent, and acknowledged together:
+      // one round trip per batch rather than per event. Should one fail, the relay publishes the batch again from
+      // its checkpoint, and the duplicate window drops what was stored.
+      const acks = events.map((event) =>
+        publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000 }),
+      );
+      const settled = await Promise.allSettled(acks);
+      const failed = settled.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
     } catch (error) {
       this.streamReady = null;
       await publisher.nc.close().catch(() => {});
@@ -155,19 +166,33 @@ export class NatsBus implements Bus {
     return message ? (JSON.parse(decoder.decode(message.data)) as StoredEvent).event_id : null;
   }
 
+  /**
+   * This process's listeners hear it at once, without a round trip through the server; the other processes through
+   * NATS, whose copy this process skips.
+   */
   publishInvalidation(invalidation: Invalidation): void {
+    for (const handler of this.localInvalidationHandlers) {
+      try {
+        handler(invalidation);
+      } catch {
+        // One listener's failure is its own.
+      }
+    }
     if (this.nc.isClosed()) return;
     try {
-      this.nc.publish(`${this.options.subjectPrefix}.invalidate`, encoder.encode(JSON.stringify(invalidation)));
+      const sent = headers();
+      sent.set(ORIGIN_HEADER, this.origin);
+      this.nc.publish(`${this.options.subjectPrefix}.invalidate`, encoder.encode(JSON.stringify(invalidation)), { headers: sent });
     } catch {
       // Invalidations are hints; a missed one is repaired by the client's refetch on reconnect.
     }
   }
 
   onInvalidation(handler: (invalidation: Invalidation) => void): () => void {
+    this.localInvalidationHandlers.add(handler);
     const sub = this.nc.subscribe(`${this.options.subjectPrefix}.invalidate`, {
       callback: (error, message) => {
-        if (error) return;
+        if (error || message.headers?.get(ORIGIN_HEADER) === this.origin) return;
         try {
           handler(JSON.parse(decoder.decode(message.data)) as Invalidation);
         } catch {
@@ -175,7 +200,10 @@ export class NatsBus implements Bus {
         }
       },
     });
-    return () => sub.unsubscribe();
+    return () => {
+      this.localInvalidationHandlers.delete(handler);
+      sub.unsubscribe();
+    };
   }
 
   async healthy(): Promise<boolean> {

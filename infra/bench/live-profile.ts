@@ -1,0 +1,102 @@
+/**
+ * Where a live command's time goes at a steady rate: for each `POST /api/requests`, the time from sending it to
+ * its append, to each projection group's commit, to the invalidation published, and to the other client's
+ * websocket. Also the process's CPU per command and how many batches each group applied. RATE and SECONDS set the
+ * load (200/s for 10 s by default); SEED appends that many requests first. Run under `node --cpu-prof --import tsx`
+ * for a profile.
+ */
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import type { Invalidation, Position } from "@procure/contracts";
+import { comparePositions } from "@procure/eventstore";
+import { startTestApp } from "../src/testing/test-app.ts";
+import { createUsers } from "../src/testing/users.ts";
+import { liveFigures } from "./live.ts";
+import { seedRequests } from "./seed.ts";
+import { percentiles } from "./stats.ts";
+
+// Statements sent to Postgres while the load runs, by their first words.
+const statements = new Map<string, number>();
+let counting = false;
+const query = pg.Client.prototype.query;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+  if (counting) {
+    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text)
+      .replace(/\s+/g, " ")
+      .slice(0, 90);
+    statements.set(text, (statements.get(text) ?? 0) + 1);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (query as any).apply(this, args);
+};
+
+const rate = Number(process.env.RATE ?? 200);
+const seconds = Number(process.env.SECONDS ?? 10);
+const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+try {
+  const users = await createUsers(t, ["requester", "approver"]);
+  if (Number(process.env.SEED ?? 0) > 0) await seedRequests(t.runtime.store, users, Number(process.env.SEED));
+  const runner = t.runtime.runner!;
+  if (!(await runner.waitFor(await t.runtime.store.headPosition(), 60_000))) throw new Error("projections did not catch up");
+
+  // Append and invalidation times, by position; a group's commit is seen through its runner's position.
+  const appended: { at: number; position: Position }[] = [];
+  const published: { at: number; position: Position }[] = [];
+  const groupReached = new Map<string, { at: number; position: Position }[]>();
+  t.runtime.store.onAppended((position) => appended.push({ at: performance.now(), position }));
+  const bus = t.runtime.bus;
+  const publish = bus.publishInvalidation.bind(bus);
+  bus.publishInvalidation = (invalidation: Invalidation) => {
+    published.push({ at: performance.now(), position: invalidation.position });
+    publish(invalidation);
+  };
+  let watching = true;
+  const watch = async () => {
+    for (const [name, groupRunner] of runner.runners) {
+      const seen: { at: number; position: Position }[] = [];
+      groupReached.set(name, seen);
+      void (async () => {
+        let last = groupRunner.position;
+        while (watching) {
+          await new Promise((r) => setTimeout(r, 1));
+          const now = groupRunner.position;
+          if (comparePositions(now, last) > 0) seen.push({ at: performance.now(), position: (last = now) });
+        }
+      })();
+    }
+  };
+  void watch();
+
+  counting = true;
+  const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const started = performance.now();
+  const live = await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, rate, seconds);
+  const used = process.cpuUsage(cpu);
+  const serverLoop = performance.eventLoopUtilization(loop);
+  watching = false;
+  counting = false;
+  const wall = performance.now() - started;
+
+  // For each append, how long until each group (and the first invalidation) passed its position.
+  const lag = (list: { at: number; position: Position }[]) =>
+    percentiles(
+      appended.flatMap(({ at, position }) => {
+        const hit = list.find((x) => x.at >= at && comparePositions(x.position, position) >= 0);
+        return hit ? [hit.at - at] : [];
+      }),
+    );
+  console.log(`commands ${live.commands}, lost ${live.lost}; send → other client's websocket ${JSON.stringify(live.latencyMs)} ms`);
+  for (const [name, seen] of groupReached) console.log(`append → group ${name} committed: ${JSON.stringify(lag(seen))} ms over ${seen.length} moves`);
+  console.log(`append → invalidation published: ${JSON.stringify(lag(published))} ms over ${published.length} messages`);
+  const perCommand = (n: number) => (n / live.commands).toFixed(2);
+  console.log(`statements per command ${perCommand([...statements.values()].reduce((a, b) => a + b, 0))}:`);
+  for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${perCommand(n)} ${text}`);
+  console.log(`server event loop busy ${Math.round(serverLoop.utilization * 100)}%`);
+  console.log(
+    `node cpu (server and client threads) per command ${((used.user + used.system) / 1000 / live.commands).toFixed(2)} ms; cpu ${Math.round(((used.user + used.system) / 1000 / wall) * 100)}% of one core, ${Math.round((used.system / (used.user + used.system)) * 100)}% of it in the kernel`,
+  );
+} finally {
+  await t.stop();
+}
