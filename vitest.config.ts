@@ -24,6 +24,8 @@ export default defineConfig({
           // Each file has its own database and stream names, so files run side by side, one per core.
           fileParallelism: true,
           maxWorkers: 2,
+          // Its own group, run after the unit tests, because its workers differ from theirs.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +38,7 @@ export default defineConfig({
           testTimeout: 480_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

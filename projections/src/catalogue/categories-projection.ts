@@ -1,5 +1,6 @@
 import { type Projection, oneAtATime } from "../projection.ts";
-import { catalogueTouch, json } from "./touches.ts";
+import { catalogueTouch } from "./touches.ts";
+import { json } from "../values.ts";
 
 /** Category rows; counts and coverage figures are derived when the overview is read, from this and the item rows. */
 export const categoriesProjection: Projection = {

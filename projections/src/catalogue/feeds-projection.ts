@@ -1,7 +1,8 @@
 import type { StoredEvent } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
 import type { VendorFeedsRow } from "./tables.ts";
-import { addDays, catalogueTouch } from "./touches.ts";
+import { catalogueTouch } from "./touches.ts";
+import { addDays } from "../values.ts";
 
 type FeedEvent = StoredEvent<"VendorFeedImported" | "VendorFeedChangesReviewed">;
 

@@ -1,5 +1,6 @@
 import { type Projection, oneAtATime } from "../projection.ts";
-import { catalogueTouch, json } from "./touches.ts";
+import { catalogueTouch } from "./touches.ts";
+import { json } from "../values.ts";
 
 /** Catalogue items. An item leaving "review" (published or sent back to draft) records when it was last reviewed. */
 export const itemsProjection: Projection = {

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import { dashboardListSize, dashboardTopCategories, uncategorisedLabel, type Dashboard, type DashboardRequest, type RequestStatus } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import { readIntegrations } from "./integration-queries.ts";
-import { readPoGroups } from "./po-group-queries.ts";
+import { readIntegrations } from "../purchasing/integration-queries.ts";
+import { readPoGroups } from "../orders/po-group-queries.ts";
 import { ownScope, workspaceScope } from "./tally.ts";
-import { vendorCounts } from "./vendor-queries.ts";
+import { vendorCounts } from "../vendors/vendor-queries.ts";
 
 export type DashboardViewer = { requesterId: string | null };
 

@@ -2,7 +2,7 @@ import { sql, type Insertable } from "kysely";
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { distinct, inArray, insertRows, unnestRows } from "../batch.ts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
-import type { DashRequestsRow } from "./tables.ts";
+import type { DashRequestsRow } from "../purchasing/tables.ts";
 import { scopesOf, TallyDeltas } from "./tally.ts";
 
 type DashRequestInsert = Insertable<DashRequestsRow>;

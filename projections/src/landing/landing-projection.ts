@@ -1,8 +1,10 @@
-import { can, normalizeRole, type StoredEvent } from "@procure/contracts";
-import { type Projection, oneAtATime } from "../projection.ts";
+import { cacheKeys, can, normalizeRole, type StoredEvent } from "@procure/contracts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { sql } from "kysely";
 import { inArray, insertRows, seenBefore } from "../batch.ts";
-import { json, landingTouch } from "./touches.ts";
+import { json } from "../values.ts";
+
+const landingTouch: Touch[] = [{ keys: [cacheKeys.landing()], audience: { everyone: true } }];
 
 type Decision = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied">;
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { PoFormStatus, PurchaseOrder, StoredEvent } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import type { OrdersRow } from "./tables.ts";
-import { likePattern } from "./search.ts";
+import type { OrdersRow } from "../purchasing/tables.ts";
+import { likePattern } from "../purchasing/search.ts";
 
 export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
   const { deleted_at: _deleted, ...rest } = row;

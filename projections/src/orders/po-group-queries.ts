@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { countsAsCommitted, dashboardDueSoonDays, isDueSoon, type Dashboard } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import { addDays, localDay } from "./dates.ts";
+import { addDays, localDay } from "../purchasing/dates.ts";
 import { statusTotal } from "./po-groups-projection.ts";
 
 /**

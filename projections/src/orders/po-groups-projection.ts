@@ -3,7 +3,7 @@ import { cacheKeys, poGroupOf, type StoredEvent } from "@procure/contracts";
 import { counterNames } from "../inbox/counters.ts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import type { Database } from "../tables.ts";
-import { tally } from "./tally.ts";
+import { tally } from "../dashboard/tally.ts";
 
 const touched: Touch[] = [{ keys: [cacheKeys.dashboard(), cacheKeys.inbox()], audience: { everyone: true } }];
 /** A deleted order keeps its row (so replays stay harmless) in a group no figure counts. */

@@ -1,5 +1,8 @@
-import { type Projection, oneAtATime } from "../projection.ts";
-import { json, rulesTouch } from "./touches.ts";
+import { cacheKeys } from "@procure/contracts";
+import { type Projection, type Touch, oneAtATime } from "../projection.ts";
+import { json } from "../values.ts";
+
+const rulesTouch: Touch[] = [{ keys: [cacheKeys.approvalRules()], audience: { roles: ["admin"] } }];
 
 /**
  * Approval rules, read by the settings screen and by request routing. A deleted rule keeps its row, flagged, so a

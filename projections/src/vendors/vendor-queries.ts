@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Vendor, VendorRisk, VendorStatus } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import type { VendorsRow } from "./tables.ts";
-import { likePattern } from "./search.ts";
+import type { VendorsRow } from "../purchasing/tables.ts";
+import { likePattern } from "../purchasing/search.ts";
 
 export function toVendor(row: Selectable<VendorsRow>): Vendor {
   const { version: _version, ...rest } = row;

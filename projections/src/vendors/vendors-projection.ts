@@ -1,6 +1,6 @@
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
-import { tally } from "./tally.ts";
+import { tally } from "../dashboard/tally.ts";
 
 const touched = (id: string): Touch[] => [{ keys: [cacheKeys.vendors(), cacheKeys.vendor(id), cacheKeys.dashboard()], audience: { everyone: true } }];
 

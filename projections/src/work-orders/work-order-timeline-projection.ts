@@ -1,6 +1,6 @@
 import type { StoredEvent } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
-import { workOrderTouch } from "./touches.ts";
+import { workOrderTouch } from "./work-order-touch.ts";
 
 type WorkOrderEvent = StoredEvent<"WorkOrderSubmitted" | "WorkOrderAssigned" | "WorkOrderStatusChanged">;
 

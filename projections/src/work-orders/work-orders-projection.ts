@@ -1,5 +1,5 @@
 import { type Projection, oneAtATime } from "../projection.ts";
-import { workOrderTouch } from "./touches.ts";
+import { workOrderTouch } from "./work-order-touch.ts";
 
 /** The work-order queue procurement triages: one row per work order, guarded by stream version. */
 export const workOrdersProjection: Projection = {
