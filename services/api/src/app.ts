@@ -134,6 +134,8 @@ async function serveWebClient(app: FastifyInstance, configured: string | undefin
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes each text file beside itself as .br and .gz at the highest levels: sent as they are.
+      preCompressed: true,
       setHeaders: (res, path) => void res.header("cache-control", cacheControlFor(path)),
       ...(allowedPath ? { allowedPath } : {}),
     });

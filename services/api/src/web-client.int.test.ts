@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync } from "node:zlib";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 
 /** A built client as Vite lays it out: the page, and content-hashed assets under assets/. */
@@ -11,6 +11,11 @@ const script = `console.log(${JSON.stringify("procure ".repeat(2_000))});`;
 mkdirSync(join(dist, "assets"));
 writeFileSync(join(dist, "index.html"), `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`);
 writeFileSync(join(dist, "assets", "app-3f9a1c.js"), script);
+/** The build writes text files beside themselves compressed at the highest level; the server sends those as they are. */
+const style = `.row{display:flex}`.repeat(500);
+const styleBrotli = brotliCompressSync(style, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+writeFileSync(join(dist, "assets", "app-77e0b2.css"), style);
+writeFileSync(join(dist, "assets", "app-77e0b2.css.br"), styleBrotli);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +34,17 @@ describe("the built client", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(res.rawPayload).toString()).toBe(script);
     expect(res.rawPayload.length).toBeLessThan(script.length / 3);
+  });
+
+  it("sends the build's precompressed file when the browser accepts its encoding", async () => {
+    const res = await t.call("GET", "/assets/app-77e0b2.css", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.compare(res.rawPayload, styleBrotli)).toBe(0);
+    const plain = await t.call("GET", "/assets/app-77e0b2.css", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(style);
   });
 
   it("has every tab revalidate the page, so a deploy reaches it on the next navigation", async () => {

@@ -1,5 +1,6 @@
 import { env } from "@/config/env";
 import { storage } from "./storage";
+import { takeEarlyAnswer } from "./early-answers";
 
 export class ApiError extends Error {
   readonly method: string;
@@ -83,7 +84,11 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(url, { method, headers, body, signal: options.signal });
+  const early = method === "GET" && token && url === path ? takeEarlyAnswer(path, token) : null;
+  const response = await (early
+    ? early.catch(() => fetch(url, { method, headers, body, signal: options.signal }))
+    : fetch(url, { method, headers, body, signal: options.signal }));
+  options.signal?.throwIfAborted();
   if (!response.ok) {
     const text = await response.text().catch(() => "");
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
