@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
-import { TabPanel, Tabs } from "@/components/ui/tabs";
+import * as Tabs from "@radix-ui/react-tabs";
 import { useRequest } from "../api/get-request";
 import { useFiles } from "../api/get-files";
 import { useComments } from "../api/get-comments";
@@ -66,24 +66,35 @@ export function RequestDetailDrawer({ closeTo = paths.app.requests.getHref() }: 
         <Notice tone="error" role="alert">{`Unable to load this request: ${errorMessage(request.error)}`}</Notice>
       ) : (
         <div className="stack" style={{ gap: 18 }}>
-          <Tabs<Tab>
-            label="Request sections"
-            idPrefix="request"
-            value={tab}
-            onChange={setTab}
-            tabs={[
-              { id: "overview", label: "Overview" },
-              { id: "files", label: countLabel("Files", files.data?.length) },
-              { id: "comments", label: countLabel("Comments", comments.data?.length) },
-              { id: "timeline", label: "Timeline" },
-            ]}
-          />
-          <TabPanel id={tab} idPrefix="request">
-            {tab === "overview" ? <RequestOverview request={request.data} /> : null}
-            {tab === "files" ? <RequestFiles requestId={id} /> : null}
-            {tab === "comments" ? <RequestComments requestId={id} /> : null}
-            {tab === "timeline" ? <RequestTimeline requestId={id} /> : null}
-          </TabPanel>
+          {/* Radix's tabs: arrow keys, Home and End move between them, each panel is labelled by its tab. */}
+          <Tabs.Root className="stack" style={{ gap: 18 }} value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            <Tabs.List className="tabs" aria-label="Request sections">
+              <Tabs.Trigger className="tab" value="overview">
+                Overview
+              </Tabs.Trigger>
+              <Tabs.Trigger className="tab" value="files">
+                {countLabel("Files", files.data?.length)}
+              </Tabs.Trigger>
+              <Tabs.Trigger className="tab" value="comments">
+                {countLabel("Comments", comments.data?.length)}
+              </Tabs.Trigger>
+              <Tabs.Trigger className="tab" value="timeline">
+                Timeline
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content className="tab-panel" value="overview">
+              <RequestOverview request={request.data} />
+            </Tabs.Content>
+            <Tabs.Content className="tab-panel" value="files">
+              <RequestFiles requestId={id} />
+            </Tabs.Content>
+            <Tabs.Content className="tab-panel" value="comments">
+              <RequestComments requestId={id} />
+            </Tabs.Content>
+            <Tabs.Content className="tab-panel" value="timeline">
+              <RequestTimeline requestId={id} />
+            </Tabs.Content>
+          </Tabs.Root>
         </div>
       )}
     </Drawer>
