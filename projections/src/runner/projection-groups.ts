@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { PGliteAdapter, type Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import { comparePositions, ORIGIN, positionOf, type Bus, type EventStore } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
@@ -21,8 +21,8 @@ export class ProjectionGroups {
   private consumer: { stop: () => Promise<void> } | null = null;
 
   constructor(
-    db: Kysely<Database>,
-    store: EventStore,
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
     private readonly bus: Bus | null,
     groups: readonly ProjectionGroup[],
     private readonly options: RunnerOptions = {},
@@ -76,25 +76,58 @@ export class ProjectionGroups {
 
   async rebuild(name?: string): Promise<void> {
     if (!name) {
-      // Every group replays at once, each in its own transactions on its own connection, while their live loops
-      // wait; they share each read of the log.
       const runners = [...this.runners.values()];
-      const replayAll = async () => {
-        // Each waits for the others before the loops resume, even when one fails.
-        const failed = (await Promise.allSettled(runners.map((runner) => runner.replay()))).find((r) => r.status === "rejected");
-        if (failed) throw failed.reason;
-      };
-      const pausedFrom = (i: number): Promise<void> => (i === runners.length ? replayAll() : runners[i]!.pause(() => pausedFrom(i + 1)));
-      try {
-        await pausedFrom(0);
-      } finally {
-        this.log.clear();
-      }
+      const pausedFrom = (i: number): Promise<void> => (i === runners.length ? this.replayAll(runners) : runners[i]!.pause(() => pausedFrom(i + 1)));
+      await pausedFrom(0);
+      this.log.clear();
       return;
     }
     const runner = this.holding([name])[0];
     if (!runner) throw new Error(`No projection named ${name}`);
     await runner.rebuild(name);
+  }
+
+  /**
+   * Replays every group from the start of the log, while their live loops wait: one ordered read feeds every group,
+   * each applies the batch in its own transaction on its own connection, all at once, and the next batch is read
+   * meanwhile. Two batches in memory at most, whatever the log's length.
+   */
+  private async replayAll(runners: readonly ProjectionRunner[]): Promise<void> {
+    // Up to the head as it is now. An empty batch before that only means an older transaction (in any database of
+    // the server: transaction ids are cluster-wide) is still open, so wait rather than stop short.
+    const head = await this.store.headPosition();
+    const size = this.options.rebuildBatchSize ?? 5_000;
+    const embedded = this.db.getExecutor().adapter instanceof PGliteAdapter;
+    for (const runner of runners) await runner.beginReplay();
+    const settled = async (work: Promise<unknown>[]) => {
+      // Each waits for the others, even when one fails, so that no replay outlives the pause.
+      const failed = (await Promise.allSettled(work)).find((r) => r.status === "rejected");
+      if (failed) throw failed.reason;
+    };
+    try {
+      let from = ORIGIN;
+      let next = this.store.readAll(from, size);
+      while (comparePositions(from, head) < 0) {
+        const events = await next;
+        if (events.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          next = this.store.readAll(from, size);
+          continue;
+        }
+        const last = positionOf(events.at(-1)!);
+        // The next batch is read on another connection while this one is applied; one connection (PGlite) has no
+        // other, so there it is read after.
+        if (!embedded) {
+          next = this.store.readAll(last, size);
+          next.catch(() => {});
+        }
+        await settled(runners.map((runner) => runner.replayBatch(events, from, last)));
+        if (embedded) next = this.store.readAll(last, size);
+        from = last;
+      }
+    } finally {
+      await settled(runners.map((runner) => runner.endReplay()));
+    }
   }
 
   private holding(names?: readonly string[]): ProjectionRunner[] {

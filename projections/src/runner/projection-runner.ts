@@ -169,10 +169,7 @@ export class ProjectionRunner {
     // database of the server: transaction ids are cluster-wide) is still open, so wait rather than stop short.
     const head = await this.store.headPosition();
     const behind = () => targets.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, head) < 0);
-    const tables = this.tables(targets);
-    for (const projection of targets) await this.reset(projection);
-    // Rows go in faster without the secondary indexes, which are built once at the end, from sorted input.
-    await this.db.transaction().execute((trx) => deferIndexes(trx, tables));
+    await this.beginReplay(targets);
     try {
       while (behind()) {
         const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000, true);
@@ -180,8 +177,31 @@ export class ProjectionRunner {
       }
     } finally {
       this.ahead = null;
-      await restoreIndexes(this.db, tables);
+      await this.endReplay(targets);
     }
+  }
+
+  /**
+   * Empties the tables of `targets` (all of this runner's projections by default) for a replay from the start of
+   * the log. Rows go in faster without the secondary indexes, which `endReplay` builds once, from sorted input.
+   * For a caller that holds this runner's turn.
+   */
+  async beginReplay(targets: readonly Projection[] = this.projections): Promise<void> {
+    for (const projection of targets) await this.reset(projection);
+    await this.db.transaction().execute((trx) => deferIndexes(trx, this.tables(targets)));
+  }
+
+  /** Applies the batch after `from`, ending at `last`, to every projection of this runner, during a replay. */
+  async replayBatch(events: readonly StoredEvent[], from: Position, last: Position): Promise<void> {
+    const reached = (await this.applyClaimed(this.projections, events, from, last)) ?? (await this.applyLocked(this.projections, events, from, last));
+    for (const [name, position] of reached.positions) this.positions.set(name, position);
+    for (const notify of [...this.progress]) notify();
+  }
+
+  /** Builds the indexes `beginReplay` left out, and brings the tables' statistics up to date. */
+  async endReplay(targets: readonly Projection[] = this.projections): Promise<void> {
+    const tables = this.tables(targets);
+    await restoreIndexes(this.db, tables);
     // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on, and
     // a vacuum marks the pages all-visible now rather than leaving it to an autovacuum racing the first reads.
     // VACUUM cannot run in a transaction, which the one embedded connection may be in: there, statistics only.
