@@ -125,6 +125,8 @@ export const webhookCommand = z.discriminatedUnion("type", [
   command("CreateWebhookEndpoint", { endpoint: data.WebhookEndpointCreated.omit({ endpoint_id: true }) }),
   command("UpdateWebhookEndpoint", { changes: updateWebhookBody }),
   command("DeleteWebhookEndpoint", {}),
+  /** The dispatcher's: the receiver answered 410 Gone, or every retry failed. */
+  command("DisableWebhookEndpoint", { reason: z.string() }),
   command("RotateWebhookSecret", { previous_valid_until: z.string() }),
 ]);
 export type WebhookCommand = z.infer<typeof webhookCommand>;

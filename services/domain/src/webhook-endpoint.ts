@@ -58,6 +58,9 @@ export const webhookEndpointDecider: StreamDecider<WebhookEndpointState, Webhook
       case "DeleteWebhookEndpoint":
         requireEndpoint(state);
         return [{ type: "WebhookEndpointDeleted", data: { endpoint_id: id } }];
+      case "DisableWebhookEndpoint":
+        // Disabling what is gone or already off records nothing: racing dispatchers disable it once.
+        return state.exists && state.enabled ? [{ type: "WebhookEndpointDisabled", data: { endpoint_id: id, reason: command.reason } }] : [];
       case "RotateWebhookSecret":
         requireEndpoint(state);
         return [{ type: "WebhookSecretRotated", data: { endpoint_id: id, previous_valid_until: command.previous_valid_until } }];

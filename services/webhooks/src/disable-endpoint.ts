@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { webhookStreamId } from "@procure/contracts";
+import { webhookEndpointDecider } from "@procure/domain";
 import { ConcurrencyConflictError, type EventStore } from "@procure/eventstore";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -8,38 +8,24 @@ type AnyDb = Kysely<any>;
 
 /**
  * Stops deliveries to an endpoint at once (the dispatcher's own row) and records why on the endpoint's stream, so
- * admins see the reason and the read model and every dispatcher agree.
+ * admins see the reason and the read model and every dispatcher agree. The endpoint's decider rules, as it does
+ * for an admin's commands; the dispatcher acts as the system, with no actor.
  */
 export async function disableEndpoint(db: AnyDb, store: EventStore, endpointId: string, reason: string): Promise<void> {
   await sql`update webhook_subscriptions set enabled = false where endpoint_id = ${endpointId}::uuid`.execute(db);
+  const decider = webhookEndpointDecider;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const stream = await store.readStream(webhookStreamId(endpointId));
-    const last = stream.at(-1);
-    if (!last || !enabledAfter(stream)) return;
+    const stream = await store.readStream(decider.streamId(endpointId));
+    const now = new Date().toISOString();
+    const state = stream.reduce(decider.evolve, decider.initialState);
+    const events = decider.decide(state, { type: "DisableWebhookEndpoint", reason }, { actor: null, now, id: endpointId });
+    if (events.length === 0) return;
     try {
-      await store.append(
-        [
-          {
-            streamType: "webhook",
-            streamId: webhookStreamId(endpointId),
-            expectedVersion: last.stream_version,
-            events: [{ type: "WebhookEndpointDisabled", data: { endpoint_id: endpointId, reason } }],
-          },
-        ],
-        { metadata: { actor_id: null, actor_role: null, correlation_id: randomUUID() }, recordedAt: new Date().toISOString() },
-      );
+      const append = { streamType: decider.streamType, streamId: decider.streamId(endpointId), expectedVersion: stream.at(-1)!.stream_version, events };
+      await store.append([append], { metadata: { actor_id: null, actor_role: null, correlation_id: randomUUID() }, recordedAt: now });
       return;
     } catch (error) {
       if (!(error instanceof ConcurrencyConflictError)) throw error;
     }
   }
-}
-
-function enabledAfter(stream: Awaited<ReturnType<EventStore["readStream"]>>): boolean {
-  let enabled = false;
-  for (const event of stream) {
-    if (event.type === "WebhookEndpointCreated" || event.type === "WebhookEndpointUpdated") enabled = event.data.enabled;
-    else if (event.type === "WebhookEndpointDisabled" || event.type === "WebhookEndpointDeleted") enabled = false;
-  }
-  return enabled;
 }
