@@ -130,6 +130,7 @@ if (process.env.TIMING)
   );
 const rebuild = total / ((performance.now() - s) / 1000);
 await cpuEnd("rebuild", rebuildCpu);
+console.log(`RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB`);
 console.log(`rebuild ${Math.round(rebuild)} events/s vs ordered read ${Math.round(read)} events/s over ${total} events (${(rebuild / read).toFixed(2)})`);
 if (process.env.SQLTIMING)
   console.log(
