@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { publicNameOf, publicPayloadOf, WILDCARD_EVENT_TYPE, type Position, type StoredEvent } from "@procure/contracts";
-import { comparePositions, lockCheckpoints, ORIGIN, positionOf, saveCheckpoint, type EventStore } from "@procure/eventstore";
+import {
+  comparePositions,
+  lockCheckpoints,
+  ORIGIN,
+  positionOf,
+  quietTransactions,
+  saveCheckpoint,
+  type EventStore,
+  type QuietTransaction,
+} from "@procure/eventstore";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -53,8 +62,10 @@ export async function fanOutBatch(db: AnyDb, store: EventStore, from: Position, 
   const events = await store.readAll(from, batchSize);
   if (events.length === 0) return null;
   const last = positionOf(events.at(-1)!);
-  return db.transaction().execute(async (trx) => {
-    const after = (await lockCheckpoints(trx, [FAN_OUT_CHECKPOINT])).get(FAN_OUT_CHECKPOINT)?.position ?? ORIGIN;
+  // It appends no event, so readers of the log need not wait for it while it runs.
+  const quiet: QuietTransaction = { xid: null };
+  const batch = db.transaction().execute(async (trx) => {
+    const after = (await lockCheckpoints(trx, [FAN_OUT_CHECKPOINT], { quiet })).get(FAN_OUT_CHECKPOINT)?.position ?? ORIGIN;
     if (comparePositions(last, after) <= 0) return { reached: after, queued: 0 };
     const fresh = events.filter((e) => comparePositions(positionOf(e), after) > 0);
     const subscriptions = await loadSubscriptions(trx);
@@ -77,6 +88,7 @@ export async function fanOutBatch(db: AnyDb, store: EventStore, from: Position, 
     await saveCheckpoint(trx, FAN_OUT_CHECKPOINT, last);
     return { reached: last, queued: rows.length };
   });
+  return batch.finally(() => quietTransactions.end(quiet));
 }
 
 async function loadSubscriptions(trx: Transaction<unknown>): Promise<Map<string, Subscription>> {
