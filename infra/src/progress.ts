@@ -24,6 +24,7 @@ export class CheckpointProgress implements ProjectionProgress {
   }
 
   async waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
+    requireKnown(this.projections, names);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (comparePositions(await this.projected(names), position) >= 0) return true;
@@ -45,12 +46,19 @@ export class RunnerProgress implements ProjectionProgress {
   ) {}
 
   waitFor(position: Position, timeoutMs: number, names?: readonly string[]) {
+    requireKnown(this.runner.projections, names);
     return this.runner.waitFor(position, timeoutMs, names);
   }
 
   async lag() {
     return lagBetween(this.db, await this.store.headPosition(), this.runner.position);
   }
+}
+
+/** A command that names a read model nobody runs would wait for nothing: a misspelt name fails every call at once. */
+function requireKnown(projections: readonly Projection[], names: readonly string[] | undefined) {
+  const unknown = names?.filter((name) => !projections.some((p) => p.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`No projection is named ${unknown.join(", ")}`);
 }
 
 async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {

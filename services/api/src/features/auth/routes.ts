@@ -26,6 +26,8 @@ import { userStreamId } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { hashPassword, verifyPassword } from "../../passwords.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["users"];
 const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // A token is signed fresh for every answer and never stored: replays of a signup get a new one.
   const throttle = new LoginThrottle(deps.db as Kysely<unknown>);
@@ -46,6 +48,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const passwordHash = await hashPassword(password);
       try {
         return await handleCommand(deps, request, reply, {
+          reads,
           status: 201,
           retryOnConflict: true,
           commands: async (load) => {

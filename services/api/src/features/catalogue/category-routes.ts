@@ -10,6 +10,8 @@ import { parentLineage } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["categories", "catalogue-items"];
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("catalogue:write");
@@ -31,6 +33,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const id = newId(request);
       const lineage = await parentLineage(deps, request.body.parent_id);
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         commands: on(categoryDecider, id, { type: "CreateCategory", category: request.body, parent_lineage: lineage }),
         respond: summary(id),
@@ -48,6 +51,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       const { id } = request.params;
       const lineage = await parentLineage(deps, request.body.parent_id);
       return handleCommand(deps, request, reply, {
+        reads,
         commands: on(categoryDecider, id, { type: "UpdateCategory", changes: request.body, parent_lineage: lineage }),
         respond: summary(id),
       });
@@ -60,6 +64,7 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     { preValidation: writer, schema: { tags: ["catalogue"], params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
       handleCommand(deps, request, reply, {
+        reads,
         status: 204,
         commands: on(categoryDecider, request.params.id, { type: "ArchiveCategory" }),
         respond: async () => null,

@@ -17,6 +17,8 @@ async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: st
   if (holder && holder !== itemId) throw new HttpError(409, errorCodes.conflict, `SKU ${sku} is already in the catalogue.`);
 }
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["catalogue-items"];
 const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("catalogue:write");
@@ -30,6 +32,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         commands: on(itemDecider, id, { type: "CreateItem", item: request.body }),
         respond: answer(id),
@@ -48,6 +51,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       await requireFreeSku(deps, request.body.sku, id);
       return handleCommand(deps, request, reply, {
+        reads,
         commands: on(itemDecider, id, { type: "UpdateItem", changes: request.body }),
         respond: answer(id),
       });

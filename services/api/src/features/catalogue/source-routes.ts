@@ -18,6 +18,8 @@ import { requireActiveCategory } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["vendor-feeds", "punchout-connections"];
 const tags = ["catalogue"];
 
 /** Where catalogue content comes from: vendor-managed feeds and PunchOut connections, and what they report. */
@@ -31,6 +33,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     const id = newId(request);
     await requireActiveCategory(deps, request.body.category_id);
     return handleCommand(deps, request, reply, {
+      reads,
       status: 201,
       commands: on(feedDecider, id, { type: "RegisterFeed", feed: request.body }),
       respond: feed(id),
@@ -42,6 +45,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, body: feedImportBody, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       handleCommand(deps, request, reply, {
+        reads,
         commands: on(feedDecider, request.params.id, { type: "RecordFeedImport", import: request.body }),
         respond: feed(request.params.id),
       }),
@@ -52,6 +56,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, response: { 200: overviewFeed, ...commandErrors } } },
     async (request, reply) =>
       handleCommand(deps, request, reply, {
+        reads,
         commands: on(feedDecider, request.params.id, { type: "ReviewFeedChanges" }),
         respond: feed(request.params.id),
       }),
@@ -64,6 +69,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         commands: on(punchoutDecider, id, { type: "CreatePunchoutConnection", connection: request.body }),
         respond: connection(id),
@@ -77,6 +83,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
+        reads,
         commands: on(punchoutDecider, request.params.id, { type: "UpdatePunchoutConnection", changes: request.body }),
         respond: connection(request.params.id),
       });
@@ -88,6 +95,7 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, params: idParams, body: punchoutTransactionsBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) =>
       handleCommand(deps, request, reply, {
+        reads,
         commands: on(punchoutDecider, request.params.id, {
           type: "RecordPunchoutTransactions",
           carts: request.body.carts,

@@ -10,6 +10,8 @@ import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "../requests/access.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["request-files"];
 const errors = errorResponses(400, 401, 403, 404, 413);
 
 /** Uploads keep their bytes on disk and their metadata and sha256 in a RequestFileAttached event. */
@@ -38,6 +40,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
           storage_key: stored.storageKey,
         };
         return await handleCommand(deps, request, reply, {
+          reads,
           status: 201,
           retryOnConflict: true,
           commands: on(requestDecider, id, { type: "AttachFile", file }),

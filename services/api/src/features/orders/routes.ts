@@ -14,6 +14,8 @@ import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { releaseRequest, saveOrderCommands, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["orders"];
 const errors = commandErrors;
 
 const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -33,6 +35,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     let generated: string | null = null;
     try {
       return await handleCommand(deps, request, reply, {
+        reads,
         status: input.kind === "create" ? 201 : 200,
         retryOnConflict: input.kind === "create",
         commands: async (load, now) => {
@@ -105,6 +108,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     async (request, reply) => {
       const { id } = request.params;
       return handleCommand(deps, request, reply, {
+        reads,
         status: 204,
         retryOnConflict: true,
         commands: async (load) => {

@@ -31,6 +31,8 @@ import { encodeCursor } from "../../http/cursor.ts";
 import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["requests"];
 const errors = commandErrors;
 
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -55,6 +57,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   /** A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict. */
   const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
     handleCommand(deps, request, reply, {
+      reads,
       commands: on(requestDecider, id, { type: verdict === "approved" ? "ApproveRequest" : "DenyRequest", comment }),
       retryOnConflict: true,
       respond: answerWithRequest(id),
@@ -100,6 +103,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       const id = newId(request);
       const body = request.body;
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         commands: async (load) => {
           const refs = await resolveRequestRefs(deps, load, { amount: body.amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
@@ -167,6 +171,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       const { id } = request.params;
       const commentId = newId(request);
       return handleCommand(deps, request, reply, {
+        reads: ["request-comments"],
         status: 201,
         retryOnConflict: true,
         commands: on(requestDecider, id, { type: "CommentOnRequest", comment_id: commentId, body: request.body.body }),

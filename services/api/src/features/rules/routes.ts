@@ -10,6 +10,8 @@ import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["approval-rules"];
 const tags = ["approval-rules"];
 
 /** Approval rules (settings): which approval stages a new request needs, by amount, category and vendor. */
@@ -34,6 +36,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const id = newId(request);
       await checkCategory(request.body.category_id);
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         commands: on(ruleDecider, id, { type: "CreateRule", rule: request.body }),
         respond: answer(id),
@@ -47,6 +50,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       await checkCategory(request.body.category_id);
       return handleCommand(deps, request, reply, {
+        reads,
         commands: on(ruleDecider, request.params.id, { type: "UpdateRule", changes: request.body }),
         respond: answer(request.params.id),
       });
@@ -58,6 +62,7 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { preValidation: writer, schema: { tags, params: idParams, response: { 204: z.null(), ...commandErrors } } },
     async (request, reply) =>
       handleCommand(deps, request, reply, {
+        reads,
         status: 204,
         commands: on(ruleDecider, request.params.id, { type: "DeleteRule" }),
         respond: async () => null,

@@ -12,6 +12,8 @@ import { storeCredentials } from "../auth/credentials.ts";
 import { registeredUser, registration } from "../auth/registered-user.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["users"];
 const errors = errorResponses(400, 401, 403, 409);
 
 const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -36,6 +38,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const passwordHash = await hashPassword(temporaryPassword);
       try {
         return await handleCommand(deps, request, reply, {
+          reads,
           status: 201,
           commands: registration({ userId, email, role, invitedBy: request.actor.id }),
           alsoInTransaction: storeCredentials({ userId, email, passwordHash }),

@@ -18,6 +18,8 @@ function vendorAfter(cursor: string | undefined) {
   return parts && { key: parts[0]!, id: parts[1]! };
 }
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["vendors"];
 const errors = commandErrors;
 
 const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -71,6 +73,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
       const id = newId(request);
       const b = request.body;
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         // A lost race for the name re-decides, and then meets the name's reservation.
         retryOnConflict: true,
@@ -103,6 +106,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     async (request, reply) => {
       const { id } = request.params;
       return handleCommand(deps, request, reply, {
+        reads,
         // Changes name their fields, so re-applying them over a concurrent edit loses nothing.
         retryOnConflict: true,
         commands: on(vendorDecider, id, { type: "ChangeVendor", changes: request.body }),

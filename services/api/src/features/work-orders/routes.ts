@@ -26,6 +26,8 @@ import { nextLink } from "../../http/pagination.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
+/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
+const reads = ["work-orders"];
 const tags = ["work-orders"];
 
 /** Work-order ids are short codes, not uuids. */
@@ -54,6 +56,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     async (request, reply) => {
       let id = "";
       return handleCommand(deps, request, reply, {
+        reads,
         status: 201,
         // A fresh code per attempt: an id already taken is a stream conflict, and the command is decided again.
         retryOnConflict: true,
@@ -92,6 +95,7 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
       const { id } = request.params;
       const owner = await ownerOf(deps, request.body);
       return handleCommand(deps, request, reply, {
+        reads,
         commands: on(workOrderDecider, id, { type: "TriageWorkOrder", owner, status: request.body.status, note: request.body.note }),
         respond: answer(id),
       });
