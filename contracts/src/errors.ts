@@ -20,4 +20,5 @@ export const errorCodes = {
   idempotencyMismatch: "idempotency_key_reused",
   rateLimited: "rate_limited",
   internal: "internal_error",
+  projectionsBehind: "projections_behind",
 } as const;

@@ -53,7 +53,7 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS, spec.reads);
     // The write is committed either way; this tells the client a read right now may not show it yet.
     if (!caughtUp) reply.header(PROJECTIONS_BEHIND_HEADER, "true");
-    const body = await spec.respond(result);
+    const body = await answerCommitted(deps, reply, spec, result, caughtUp);
     if (idempotency) {
       await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, spec.replay ? spec.replay.keep(body) : body);
     }
@@ -100,6 +100,23 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
       throw error;
     }
   }
+}
+
+/**
+ * The answer of a committed command. An answer read from a read model that has not caught up yet would be a 404
+ * for something that exists: it waits longer for the read model instead, and if even that runs out says the
+ * change is saved and will show shortly (503 with Retry-After; a retry with the same Idempotency-Key is answered
+ * from the committed events), never that it is missing.
+ */
+async function answerCommitted<T>(deps: AppDeps, reply: FastifyReply, spec: CommandSpec<T>, result: AppendResult, caughtUp: boolean): Promise<T> {
+  try {
+    return await spec.respond(result);
+  } catch (error) {
+    if (caughtUp || !(error instanceof HttpError) || error.statusCode !== 404) throw error;
+  }
+  if (await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS * 5, spec.reads)) return spec.respond(result);
+  reply.header("retry-after", "2");
+  throw new HttpError(503, errorCodes.projectionsBehind, "Your change is saved. It will show in a moment; reload shortly.");
 }
 
 function stillProcessing(reply: FastifyReply) {

@@ -7,5 +7,8 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
   return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
 }
 
-/** What a command route may answer besides success: bad input, no session or right, unknown id, conflict, replay mismatch. */
-export const commandErrors = errorResponses(400, 401, 403, 404, 409, 422);
+/**
+ * What a command route may answer besides success: bad input, no session or right, unknown id, conflict, replay
+ * mismatch, and a saved change whose read model is still behind.
+ */
+export const commandErrors = errorResponses(400, 401, 403, 404, 409, 422, 503);
