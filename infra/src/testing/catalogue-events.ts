@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { NewEvent, StreamType } from "@procure/contracts";
-import type { TestApp } from "@procure/infra/testing/test-app";
+import type { TestApp } from "./test-app.ts";
 
 /**
  * Appends catalogue events straight to the log (the catalogue's own routes are another feature's): the dashboard

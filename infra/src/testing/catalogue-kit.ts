@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { errorBody, type Role } from "@procure/contracts";
-import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
-import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { startTestApp, type TestApp } from "./test-app.ts";
+import { createUsers, type TestUser } from "./users.ts";
 
 /** Shared by this feature's integration tests only: one app and one user per role for the test file. */
 export type Ctx = { t: TestApp; users: Record<Role, TestUser> };

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { z } from "zod";
-import type { TestApp } from "@procure/infra/testing/test-app";
+import type { TestApp } from "./test-app.ts";
 
 /** Calls the API and checks the status; with a schema, the answer is parsed by it (the contract test). */
 export async function expectCall<T>(

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { purchaseOrder, purchaseRequest, vendor, type PoFormStatus, type PurchaseOrder, type Vendor } from "@procure/contracts";
 import { addDays, localDay } from "@procure/projections/purchasing";
-import type { TestApp } from "@procure/infra/testing/test-app";
-import type { TestUser } from "@procure/infra/testing/users";
+import type { TestApp } from "./test-app.ts";
+import type { TestUser } from "./users.ts";
 import { appendEvents, category, item, punchout } from "./catalogue-events.ts";
 import { expectCall } from "./http.ts";
 

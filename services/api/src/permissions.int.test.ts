@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { can, errorBody, purchaseOrder, roles, vendor, type Permission, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
-import { expectCall } from "./testing/http.ts";
+import { expectCall } from "@procure/infra/testing/http";
 
 let t: TestApp;
 let users: Record<Role, TestUser>;

@@ -6,8 +6,8 @@ import { purchasingProjections } from "@procure/projections/purchasing";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
-import { expectCall } from "./testing/http.ts";
-import { buildScenario } from "./testing/scenario.ts";
+import { expectCall } from "@procure/infra/testing/http";
+import { buildScenario } from "@procure/infra/testing/scenario";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;

@@ -4,7 +4,7 @@ import { requestChainVerification, errorBody, purchaseRequest } from "@procure/c
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { parseCsv, verifyAuditCsv } from "@procure/infra/audit-verify-script";
-import { expectCall } from "../../testing/http.ts";
+import { expectCall } from "@procure/infra/testing/http";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;

@@ -6,7 +6,7 @@ import { catalogueProjections } from "@procure/projections/catalogue";
 import { InjectClient } from "@procure/infra/seed/api-client";
 import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
-import { caller, useTestApp } from "../../testing/catalogue-kit.ts";
+import { caller, useTestApp } from "@procure/infra/testing/catalogue-kit";
 
 const ctx = useTestApp("catalogue_rebuild");
 const call = caller(ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { catalogueOverview, catalogueWriterRoles, categorySummary, overviewFeed, overviewItem, overviewPunchout, roles } from "@procure/contracts";
-import { answer, caller, failure, otherRoles, useTestApp } from "../../testing/catalogue-kit.ts";
+import { answer, caller, failure, otherRoles, useTestApp } from "@procure/infra/testing/catalogue-kit";
 
 const ctx = useTestApp("catalogue");
 const call = caller(ctx);

@@ -5,9 +5,9 @@ import { ORIGIN } from "@procure/eventstore";
 import { punchoutIntegration } from "@procure/projections/purchasing";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
-import { bruteForceDashboard } from "../../testing/brute-force-dashboard.ts";
-import { expectCall } from "../../testing/http.ts";
-import { buildScenario } from "../../testing/scenario.ts";
+import { bruteForceDashboard } from "@procure/infra/testing/brute-force-dashboard";
+import { expectCall } from "@procure/infra/testing/http";
+import { buildScenario } from "@procure/infra/testing/scenario";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { approvalRule, landingData, purchaseRequest } from "@procure/contracts";
-import { answer, caller, useTestApp } from "../../testing/catalogue-kit.ts";
+import { answer, caller, useTestApp } from "@procure/infra/testing/catalogue-kit";
 import { formatCycleTime } from "./landing-figures.ts";
 
 const ctx = useTestApp("landing");

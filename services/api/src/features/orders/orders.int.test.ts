@@ -4,7 +4,7 @@ import { z } from "zod";
 import { errorBody, purchaseOrder, purchaseRequest, statusMessage, totalMessage, vendor, vendorNameMessage } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
-import { expectCall } from "../../testing/http.ts";
+import { expectCall } from "@procure/infra/testing/http";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { createDispatcher } from "@procure/infra/runtime";
 import { startReceiver, until } from "@procure/webhooks/testing/receiver";
-import { expectCall } from "../../testing/http.ts";
+import { expectCall } from "@procure/infra/testing/http";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;

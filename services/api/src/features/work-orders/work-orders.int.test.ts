@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createWorkOrderResponse, emailMessage, workOrder, workOrderTimelineEntry } from "@procure/contracts";
 import { startTestApp } from "@procure/infra/testing/test-app";
-import { answer, caller, failure, otherRoles, useTestApp } from "../../testing/catalogue-kit.ts";
+import { answer, caller, failure, otherRoles, useTestApp } from "@procure/infra/testing/catalogue-kit";
 
 const ctx = useTestApp("workorders");
 const call = caller(ctx);
