@@ -8,6 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { demoPassword, sampleAccounts } from "@procure/contracts";
+import { chromiumArgs, chromiumPath } from "../src/testing/chromium.ts";
 import { repoRoot, spawnUntil } from "../src/testing/child-process.ts";
 import { freePort } from "../src/testing/free-port.ts";
 import { createTestServices } from "../src/testing/test-services.ts";
@@ -42,18 +43,6 @@ const contentSelector: Record<Entry, string> = {
   "/app": ".kpi-grid .kpi-value .visually-hidden",
 };
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** Debian's Chromium as Lighthouse's documentation runs it headless in a container; nothing is downloaded. */
-const lighthouseFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const slowVisits = 3;
 
 const slowNetwork = { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
@@ -143,7 +132,7 @@ type LighthouseFigures = { performance: number; fcpMs: number; lcpMs: number; tb
  */
 async function lighthouseRun(url: string, session: { token: string; user: unknown } | null): Promise<LighthouseFigures> {
   const profile = mkdtempSync(join(tmpdir(), "procure-lighthouse-"));
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, userDataDir: profile, chromeFlags: lighthouseFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, userDataDir: profile, chromeFlags: chromiumArgs });
   try {
     if (session) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

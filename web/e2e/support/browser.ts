@@ -3,17 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { demoPassword } from "@procure/contracts";
-
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { chromiumArgs, chromiumPath } from "@procure/infra/testing/chromium";
 
 export type Session = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
@@ -21,7 +11,7 @@ export type Session = { context: BrowserContext; page: Page; close: () => Promis
 export async function openSession(viewport = { width: 1280, height: 900 }): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), "procure-web-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     headless: true,
     args: chromiumArgs,
     viewport,
