@@ -5,8 +5,8 @@
  * load (200/s for 10 s by default); SEED appends that many requests first. Run under `node --cpu-prof --import tsx`
  * for a profile.
  */
+import { countStatements } from "./statement-counter.ts";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import type { Invalidation, Position } from "@procure/contracts";
 import { comparePositions } from "@procure/eventstore";
 import { startTestApp } from "../src/testing/test-app.ts";
@@ -16,20 +16,8 @@ import { seedRequests } from "./seed.ts";
 import { percentiles } from "./stats.ts";
 
 // Statements sent to Postgres while the load runs, by their first words.
-const statements = new Map<string, number>();
-let counting = false;
-const query = pg.Client.prototype.query;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
-  if (counting) {
-    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text)
-      .replace(/\s+/g, " ")
-      .slice(0, 90);
-    statements.set(text, (statements.get(text) ?? 0) + 1);
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (query as any).apply(this, args);
-};
+const counter = countStatements(90);
+const statements = counter.counts;
 
 const rate = Number(process.env.RATE ?? 200);
 const seconds = Number(process.env.SECONDS ?? 10);
@@ -68,7 +56,7 @@ try {
   };
   void watch();
 
-  counting = true;
+  counter.start();
   const cpu = process.cpuUsage();
   const loop = performance.eventLoopUtilization();
   const started = performance.now();
@@ -76,7 +64,7 @@ try {
   const used = process.cpuUsage(cpu);
   const serverLoop = performance.eventLoopUtilization(loop);
   watching = false;
-  counting = false;
+  counter.stop();
   const wall = performance.now() - started;
 
   // For each append, how long until each group (and the first invalidation) passed its position.

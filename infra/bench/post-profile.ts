@@ -2,22 +2,10 @@
  * What one `POST /api/requests` costs the server at 16 concurrent clients: the statements it sends to Postgres,
  * per command, and the process's CPU per command. Run under `node --cpu-prof --import tsx` for a profile.
  */
+import { countStatements } from "./statement-counter.ts";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-const counts = new Map<string, number>();
-let counting = false;
-const orig = pg.Client.prototype.query;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
-  if (counting) {
-    const text = String(typeof args[0] === "string" ? args[0] : args[0]?.text)
-      .replace(/\s+/g, " ")
-      .slice(0, 100);
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (orig as any).apply(this, args);
-};
+const counter = countStatements(100);
+const counts = counter.counts;
 import { startTestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { throughput } from "./stats.ts";
@@ -35,12 +23,12 @@ try {
       await res.arrayBuffer();
     });
   await throughput(200, 16, post);
-  counting = true;
+  counter.start();
   const cpu = process.cpuUsage();
   const s = performance.now();
   const rate = await throughput(n, 16, post);
   const u = process.cpuUsage(cpu);
-  counting = false;
+  counter.stop();
   console.log(
     [...counts]
       .sort((a, b) => b[1] - a[1])
