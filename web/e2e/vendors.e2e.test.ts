@@ -183,8 +183,6 @@ describe("the vendors screen", () => {
           .click();
         const drawer = page.getByRole("dialog", { name: chosen.name });
         await drawer.getByRole("region", { name: "History" }).locator("li").first().waitFor();
-        // Colours are only final once the overlay has faded in and the sheet has slid in.
-        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
         expect(await seriousOnPage(page), `drawer, ${where}`).toEqual([]);
         await drawer.getByRole("button", { name: "Block" }).press("Enter");
         await drawer.getByLabel("Reason (optional)").waitFor();

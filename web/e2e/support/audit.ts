@@ -12,6 +12,7 @@ const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"
  * rather than injected with a script tag.
  */
 export async function seriousViolations(page: Page, scope: string): Promise<{ screen: string[]; shell: string[] }> {
+  await coloursSettled(page);
   await page.evaluate(axeSource);
   return page.evaluate(async (scope) => {
     type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
@@ -26,6 +27,17 @@ export async function seriousViolations(page: Page, scope: string): Promise<{ sc
     }
     return found;
   }, scope);
+}
+
+/**
+ * Colours are judged as they settle: mid-way through a drawer's fade-in or a theme switch's transition every colour
+ * is paler than it will be. Two frames first, so a change just made has started its transitions.
+ */
+async function coloursSettled(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** How far the page scrolls sideways, and the first elements that push it (content scrolled in its own box excepted). */
