@@ -41,6 +41,12 @@ export class ProjectionGroups {
   async start(): Promise<void> {
     for (const runner of this.runners.values()) await runner.start();
     if (this.bus) {
+      // Earlier versions followed the bus with one durable consumer per group: nothing reads those any more. Best
+      // effort, in the background: a bus that is down must not hold the projections back.
+      const durable = this.options.durable ?? "projector";
+      void this.bus
+        .retireConsumers([...this.runners.keys()].map((group) => `${durable}-${group}`))
+        .catch((error: unknown) => this.options.log?.("could not retire old consumers", { error: String(error) }));
       this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", async (event) => {
         const position = positionOf(event);
         if (comparePositions(position, this.position) <= 0) return;

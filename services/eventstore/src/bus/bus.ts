@@ -20,6 +20,8 @@ export interface Bus {
   publishEvents(events: StoredEvent[], epoch: number): Promise<void>;
   /** A durable consumer with explicit acks: the handler's success acks, a throw leaves it for redelivery. */
   consumeEvents(durable: string, handler: EventHandler): Promise<{ stop: () => Promise<void> }>;
+  /** Deletes durable consumers nothing reads any more, so the server stops keeping their backlog; unknown names are fine. */
+  retireConsumers(durables: readonly string[]): Promise<void>;
   /**
    * The id of the newest event the durable stream holds, or null when it holds none; undefined for a bus that
    * keeps nothing. A server that lost acknowledged writes (a crash before its disk sync) shows it here.

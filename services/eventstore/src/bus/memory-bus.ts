@@ -30,6 +30,10 @@ export class MemoryBus implements Bus {
     return { stop: async () => void this.consumers.delete(durable) };
   }
 
+  async retireConsumers(durables: readonly string[]): Promise<void> {
+    for (const durable of durables) this.consumers.delete(durable);
+  }
+
   async lastPublishedEventId(): Promise<undefined> {
     return undefined;
   }

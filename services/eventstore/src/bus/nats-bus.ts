@@ -154,6 +154,15 @@ export class NatsBus implements Bus {
     });
   }
 
+  async retireConsumers(durables: readonly string[]): Promise<void> {
+    await this.ensureStream();
+    const { jsm } = await this.publisherConnection();
+    const existing = new Set<string>();
+    for await (const consumer of jsm.consumers.list(this.options.stream)) existing.add(consumer.name);
+    // Another copy of the process may retire the same consumer at the same moment.
+    for (const durable of durables) if (existing.has(durable)) await jsm.consumers.delete(this.options.stream, durable).catch(() => false);
+  }
+
   async lastPublishedEventId(): Promise<string | null> {
     await this.ensureStream();
     const { jsm } = await this.publisherConnection();
