@@ -2,7 +2,6 @@ import type { StoredEvent } from "@procure/contracts";
 import { type Projection, oneAtATime } from "../projection.ts";
 import type { VendorFeedsRow } from "./tables.ts";
 import { catalogueTouch } from "./touches.ts";
-import { addDays } from "../values.ts";
 
 type FeedEvent = StoredEvent<"VendorFeedImported" | "VendorFeedChangesReviewed">;
 
@@ -19,7 +18,7 @@ function changesFor(event: FeedEvent, row: Pick<VendorFeedsRow, "refresh_interva
     price_variance_alerts: d.price_variance_alerts,
     requires_finance_review: d.requires_finance_review,
     last_imported_at: event.recorded_at,
-    next_refresh_due: addDays(event.recorded_at, row.refresh_interval_days),
+    next_refresh_due: daysAfter(event.recorded_at, row.refresh_interval_days),
   };
 }
 
@@ -69,3 +68,6 @@ export const feedsProjection: Projection = {
     return catalogueTouch;
   }),
 };
+
+/** An instant `days` whole days of 24 h after `iso` (a feed's refresh is due by the clock, not the calendar). */
+const daysAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();

@@ -84,10 +84,10 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.json);
   }
+  const ask = () => fetch(url, { method, headers, body, signal: options.signal });
+  // An answer index.html already asked for is taken once; if that request failed, the call asks again.
   const early = method === "GET" && token && url === path ? takeEarlyAnswer(path, token) : null;
-  const response = await (early
-    ? early.catch(() => fetch(url, { method, headers, body, signal: options.signal }))
-    : fetch(url, { method, headers, body, signal: options.signal }));
+  const response = await (early ? early.catch(ask) : ask());
   options.signal?.throwIfAborted();
   if (!response.ok) {
     const text = await response.text().catch(() => "");
