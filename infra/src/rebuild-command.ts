@@ -1,6 +1,6 @@
 import { readEnv } from "@procure/api";
 import { EventStore } from "@procure/eventstore";
-import { allProjections, ProjectionRunner } from "@procure/projections";
+import { allProjections, ProjectionGroups, projectionGroups } from "@procure/projections";
 import { connectDatabase } from "./runtime.ts";
 
 /** `npm run rebuild -- [projection]`: replays one projection, or all, from the event log. */
@@ -12,7 +12,7 @@ if (name && !allProjections.some((p) => p.name === name)) {
 const connection = await connectDatabase(readEnv());
 try {
   const started = Date.now();
-  await new ProjectionRunner(connection.db, new EventStore(connection.db), null, allProjections).rebuild(name);
+  await new ProjectionGroups(connection.db, new EventStore(connection.db), null, projectionGroups).rebuild(name);
   console.log(`Rebuilt ${name ?? "all projections"} in ${Date.now() - started} ms.`);
 } finally {
   await connection.close();

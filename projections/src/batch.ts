@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./tables.ts";
+import type { ApplyContext } from "./projection.ts";
 
 /** Postgres takes at most 65,535 parameters per statement: multi-row writes go in slices that stay below it. */
 export async function inSlices<T>(rows: readonly T[], write: (slice: T[]) => Promise<unknown>, size = 1_000): Promise<void> {
@@ -15,14 +16,16 @@ export function distinct<T>(items: readonly T[], key: (item: T) => string): stri
 export type ColumnTypes<R> = { [K in keyof R & string]: string };
 
 /**
- * A batch of rows as one array parameter per column (`unnest($1::uuid[], $2::text[], …) as alias (a, b, …)`):
- * a statement over thousands of rows stays a dozen parameters long, so Postgres parses and plans it as cheaply
- * as a single-row one and no batch needs slicing.
+ * A batch of rows as one JSON parameter (`(select … from json_to_recordset($1) as r (a uuid, b text, …)) as alias`):
+ * a statement over thousands of rows stays one parameter long, so Postgres parses and plans it as cheaply as a
+ * single-row one and no batch needs slicing, and the rows are serialized by JSON.stringify rather than escaped
+ * value by value into array literals. jsonb columns take JSON text, read as text and cast.
  */
 export function unnestRows<R>(rows: readonly R[], types: ColumnTypes<R>, alias = "v"): RawBuilder<unknown> {
   const columns = Object.keys(types) as (keyof R & string)[];
-  const arrays = columns.map((column) => sql`${rows.map((row) => row[column] ?? null)}::${sql.raw(types[column])}[]`);
-  return sql`unnest(${sql.join(arrays)}) as ${sql.raw(alias)} (${sql.join(columns.map((c) => sql.ref(c)))})`;
+  const record = columns.map((column) => sql`${sql.ref(column)} ${sql.raw(types[column] === "jsonb" ? "text" : types[column])}`);
+  const selected = columns.map((column) => (types[column] === "jsonb" ? sql`${sql.ref(column)}::jsonb as ${sql.ref(column)}` : sql.ref(column)));
+  return sql`(select ${sql.join(selected)} from json_to_recordset(${JSON.stringify(rows)}::json) as r (${sql.join(record)})) as ${sql.raw(alias)}`;
 }
 
 /**
@@ -44,6 +47,15 @@ export async function insertRows<R>(
 /** `column = any($1::type[])`: one parameter for a batch's keys, however many. */
 export function inArray(column: string, values: readonly string[], type = "uuid"): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}[])`;
+}
+
+/**
+ * The keys whose rows a batch must load to stay idempotent: every key it touches, since a batch applied a second
+ * time must change nothing. In a replay the runner's checkpoints rule that out, and a stream that starts in the
+ * batch has no row yet: only the others are loaded.
+ */
+export function keysToLoad<T extends { stream_version: number }>(items: readonly T[], key: (item: T) => string, context?: ApplyContext): string[] {
+  return context?.replay ? seenBefore(items, key) : distinct(items, key);
 }
 
 /**

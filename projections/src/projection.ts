@@ -5,6 +5,12 @@ import type { Database } from "./tables.ts";
 /** What a projection changed, so the live hub can tell the clients that may see it. */
 export type Touch = { keys: QueryKey[]; audience: Audience };
 
+/**
+ * How a batch is applied. `replay`: a rebuild into emptied tables, from the start of the log. `touches`: whether
+ * anyone hears of the changes; without, a projection may skip what it looks up only to say who may see them.
+ */
+export type ApplyContext = { replay: boolean; touches: boolean };
+
 export type Projection = {
   name: string;
   /** Bump when `apply` or the tables change: the runner rebuilds the projection from the log on start. */
@@ -20,7 +26,7 @@ export type Projection = {
    * Applies a batch of handled events, in log order, with set-based statements: load the rows the batch touches
    * once, fold in memory, write once. Events at or below the projection's checkpoint never reach it.
    */
-  apply(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<Touch[]>;
+  apply(db: Kysely<Database>, events: readonly StoredEvent[], context?: ApplyContext): Promise<Touch[]>;
 };
 
 /** For a projection whose events are few: applies them one at a time. */

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from "kysely";
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
-import { distinct, inArray, insertRows, unnestRows } from "../batch.ts";
+import { inArray, insertRows, keysToLoad, unnestRows } from "../batch.ts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import type { DashRequestsRow } from "../purchasing/tables.ts";
 import { scopesOf, TallyDeltas } from "./tally.ts";
@@ -36,13 +36,11 @@ export const dashboardRequestsProjection: Projection = {
   version: 1,
   tables: ["rm_dash_requests", "rm_dash_request_totals", "rm_dash_category_spend"],
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"],
-  async apply(db, events) {
-    const ids = distinct(events, (e) => (e.data as { request_id: string }).request_id);
-    const stored = await db
-      .selectFrom("rm_dash_requests")
-      .select(["id", "requester_id", "amount", "status", "po_number", "version"])
-      .where(inArray("id", ids))
-      .execute();
+  async apply(db, events, context) {
+    const ids = keysToLoad(events, (e) => (e.data as { request_id: string }).request_id, context);
+    const stored = ids.length
+      ? await db.selectFrom("rm_dash_requests").select(["id", "requester_id", "amount", "status", "po_number", "version"]).where(inArray("id", ids)).execute()
+      : [];
     const rows = new Map<string, Tracked & { id: string; version: number }>(stored.map((row) => [row.id, row]));
     const inserts = new Map<string, DashRequestInsert>();
     const updates = new Map<string, { id: string; status: string; po_number: string | null; version: number; updated_at: string }>();

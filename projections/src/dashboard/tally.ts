@@ -43,7 +43,8 @@ export class TallyDeltas {
   >();
 
   add(table: TallyTable, key: Record<string, string>, delta: { count: number; amount?: number }, labels: Record<string, string | null> = {}) {
-    const id = `${table}\u0000${JSON.stringify(key)}`;
+    let id: string = table;
+    for (const column in key) id += `\u0000${column}\u0000${key[column]}`;
     const entry = this.pending.get(id) ?? { table, key, count: 0, amount: 0, labels: {} };
     entry.count += delta.count;
     entry.amount = Math.round((entry.amount + (delta.amount ?? 0)) * 100) / 100;

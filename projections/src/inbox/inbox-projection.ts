@@ -1,6 +1,6 @@
 import { cacheKeys, type ApprovalStage, type StoredEvent } from "@procure/contracts";
 import { sql } from "kysely";
-import { distinct, inArray, insertRows } from "../batch.ts";
+import { distinct, inArray, insertRows, keysToLoad } from "../batch.ts";
 import type { Projection } from "../projection.ts";
 import { CounterDeltas, counterNames } from "./counters.ts";
 
@@ -26,9 +26,9 @@ export const inboxProjection: Projection = {
     await db.deleteFrom("rm_counters").where("name", "like", "requests:%").execute();
   },
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
-  async apply(db, events) {
-    const ids = distinct(events, requestIdOf);
-    const stored = await db.selectFrom("rm_inbox_requests").selectAll().where(inArray("request_id", ids)).execute();
+  async apply(db, events, context) {
+    const ids = keysToLoad(events, requestIdOf, context);
+    const stored = ids.length ? await db.selectFrom("rm_inbox_requests").selectAll().where(inArray("request_id", ids)).execute() : [];
     const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
     const routes = await stageRoutes(
       db,

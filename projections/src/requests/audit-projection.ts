@@ -68,7 +68,7 @@ export const auditProjection: Projection = {
     "RequestUnlinkedFromOrder",
   ],
   reads: ["requests"],
-  async apply(db, events) {
+  async apply(db, events, context) {
     const requestEvents = events as readonly RequestEvent[];
     const ids = seenBefore(requestEvents, (e) => e.data.request_id);
     // Each request's newest timeline row: where the next event's from-status comes from.
@@ -106,6 +106,7 @@ export const auditProjection: Projection = {
       });
     }
     await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`);
+    if (context?.touches === false) return [];
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = new Map<string, string>();
     for (const e of requestEvents) if (e.type === "RequestCreated") owners.set(e.data.request_id, e.data.requester_id);

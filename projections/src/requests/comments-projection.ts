@@ -10,7 +10,7 @@ export const commentsProjection: Projection = {
   tables: ["rm_request_comments"],
   handles: ["RequestCommented"],
   reads: ["requests"],
-  async apply(db, events) {
+  async apply(db, events, context) {
     const comments = events.flatMap((event) =>
       event.type === "RequestCommented"
         ? [
@@ -32,6 +32,7 @@ export const commentsProjection: Projection = {
       comments,
       sql`on conflict (id) do nothing`,
     );
+    if (context?.touches === false) return [];
     const ids = distinct(comments, (c) => c.request_id);
     const owners = await requestOwners(db, ids);
     return ids.map((id) => ({ keys: [cacheKeys.requestComments(id)], audience: requestAudience(owners.get(id) ?? "") }));

@@ -10,7 +10,7 @@ export const filesProjection: Projection = {
   tables: ["rm_request_files"],
   handles: ["RequestFileAttached"],
   reads: ["requests"],
-  async apply(db, events) {
+  async apply(db, events, context) {
     const files = events.flatMap((event) => {
       if (event.type !== "RequestFileAttached") return [];
       const d = event.data;
@@ -45,6 +45,7 @@ export const filesProjection: Projection = {
       files,
       sql`on conflict (id) do nothing`,
     );
+    if (context?.touches === false) return [];
     const ids = distinct(files, (f) => f.request_id);
     const owners = await requestOwners(db, ids);
     return ids.map((id) => ({ keys: [cacheKeys.requestFiles(id)], audience: requestAudience(owners.get(id) ?? "") }));

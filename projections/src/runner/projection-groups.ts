@@ -8,6 +8,34 @@ import { SharedLog } from "./shared-log.ts";
 
 export type ProjectionGroup = { name: string; projections: readonly Projection[] };
 
+/** Waits for every task, even when one fails, so that none outlives its caller; then throws the first failure. */
+async function settled(work: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/** At most `size` tasks at once, each holding a connection; the others queue in order. */
+class Slots {
+  private free: number;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const waiting = this.queue.shift();
+      if (waiting) waiting();
+      else this.free++;
+    }
+  }
+}
+
 /**
  * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection), so a slow
  * group never holds the others back. A projection that reads another's table shares its group. The groups share
@@ -94,9 +122,12 @@ export class ProjectionGroups {
   }
 
   /**
-   * Replays every group from the start of the log, while their live loops wait: one ordered read feeds every group,
-   * each applies the batch in its own transaction on its own connection, all at once, and the next batch is read
-   * meanwhile. Two batches in memory at most, whatever the log's length.
+   * Replays every group from the start of the log, while their live loops wait. One ordered read feeds every
+   * projection; each applies each batch in a transaction of its own, on its own connection, as soon as it is done
+   * with the batch before and the projections it reads are done with this one, so the slowest projection, not the
+   * sum of a group's, sets the pace. A reader may find its source a batch or more ahead: what readers read (a
+   * request's owner, its route) is fixed when the request is created. The next batch is read meanwhile, and at most
+   * two are in flight, whatever the log's length.
    */
   private async replayAll(runners: readonly ProjectionRunner[]): Promise<void> {
     // Up to the head as it is now. An empty batch before that only means an older transaction (in any database of
@@ -104,14 +135,13 @@ export class ProjectionGroups {
     const head = await this.store.headPosition();
     const size = this.options.rebuildBatchSize ?? 5_000;
     const embedded = this.db.getExecutor().adapter instanceof PGliteAdapter;
+    const connections = new Slots(embedded ? 1 : (this.options.replayConnections ?? 3));
+    const lanes = runners.flatMap((runner) => runner.projections.map((projection) => ({ runner, projection })));
     for (const runner of runners) await runner.beginReplay();
-    const settled = async (work: Promise<unknown>[]) => {
-      // Each waits for the others, even when one fails, so that no replay outlives the pause.
-      const failed = (await Promise.allSettled(work)).find((r) => r.status === "rejected");
-      if (failed) throw failed.reason;
-    };
+    let previous = new Map<string, Promise<void>>();
+    let current = previous;
+    let from = ORIGIN;
     try {
-      let from = ORIGIN;
       let next = this.store.readAll(from, size);
       while (comparePositions(from, head) < 0) {
         const events = await next;
@@ -127,11 +157,26 @@ export class ProjectionGroups {
           next = this.store.readAll(last, size);
           next.catch(() => {});
         }
-        await settled(runners.map((runner) => runner.replayBatch(events, from, last)));
-        if (embedded) next = this.store.readAll(last, size);
+        current = new Map<string, Promise<void>>();
+        // Lanes come in list order, which puts every projection after those it reads.
+        for (const { runner, projection } of lanes) {
+          const before = [previous.get(projection.name), ...(projection.reads ?? []).map((name) => current.get(name))];
+          const task = Promise.all(before).then(() => connections.run(() => runner.replayInto(projection, events, last)));
+          task.catch(() => {});
+          current.set(projection.name, task);
+        }
+        await settled([...previous.values()]);
+        previous = current;
+        if (embedded) {
+          await settled([...current.values()]);
+          next = this.store.readAll(last, size);
+        }
         from = last;
       }
+      await settled([...previous.values()]);
+      for (const runner of runners) await runner.stepOver(from);
     } finally {
+      await Promise.allSettled([...previous.values(), ...current.values()]);
       await settled(runners.map((runner) => runner.endReplay()));
     }
   }

@@ -16,7 +16,7 @@ import {
   type EventStore,
   type QuietTransaction,
 } from "@procure/eventstore";
-import type { Projection, Touch } from "../projection.ts";
+import type { ApplyContext, Projection, Touch } from "../projection.ts";
 import { mergeTouches } from "./merge-touches.ts";
 import { deferIndexes, restoreIndexes } from "./deferred-indexes.ts";
 import type { Database } from "../tables.ts";
@@ -25,6 +25,8 @@ export type RunnerOptions = {
   batchSize?: number;
   /** Events per batch while rebuilding: large, since nobody waits on a rebuild's individual events. */
   rebuildBatchSize?: number;
+  /** How many projections a full rebuild applies at once, each in a transaction on a connection of its own. */
+  replayConnections?: number;
   /** A safety net for when the bus is down: how often to look at the log without being told. */
   pollMs?: number;
   /** The durable consumer name on the bus; null when someone else follows the bus and wakes this runner. */
@@ -191,10 +193,30 @@ export class ProjectionRunner {
     await this.db.transaction().execute((trx) => deferIndexes(trx, this.tables(targets)));
   }
 
-  /** Applies the batch after `from`, ending at `last`, to every projection of this runner, during a replay. */
-  async replayBatch(events: readonly StoredEvent[], from: Position, last: Position): Promise<void> {
-    const reached = (await this.applyClaimed(this.projections, events, from, last)) ?? (await this.applyLocked(this.projections, events, from, last));
+  /**
+   * During a replay, the batch ending at `last` applied to one projection, in a transaction of its own. A batch it
+   * handles nothing of changes nothing, not even its checkpoint: its next batch moves the checkpoint over both, and
+   * `stepOver` moves it at the end. For a caller that holds this runner's turn.
+   */
+  async replayInto(projection: Projection, events: readonly StoredEvent[], last: Position): Promise<void> {
+    const handled = new Set<string>(projection.handles);
+    if (!events.some((event) => handled.has(event.type))) return;
+    const from = this.positions.get(projection.name) ?? ORIGIN;
+    const replay = { replay: true, touches: false };
+    const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, from, last, replay));
     for (const [name, position] of reached.positions) this.positions.set(name, position);
+    for (const notify of [...this.progress]) notify();
+  }
+
+  /** Moves the checkpoints a replay's last batches had nothing for to `last`, where the replay ended. */
+  async stepOver(last: Position): Promise<void> {
+    for (const projection of this.projections) {
+      const at = this.positions.get(projection.name) ?? ORIGIN;
+      if (comparePositions(at, last) >= 0) continue;
+      if (await advanceCheckpoints(this.db, [{ name: checkpointName(projection), version: projection.version }], at, last)) {
+        this.positions.set(projection.name, last);
+      }
+    }
     for (const notify of [...this.progress]) notify();
   }
 
@@ -306,7 +328,7 @@ export class ProjectionRunner {
     return result;
   }
 
-  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500, readAhead = false): Promise<boolean> {
+  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500, replaying = false): Promise<boolean> {
     let from: Position | null = null;
     for (const p of projections) {
       const at = this.positions.get(p.name) ?? ORIGIN;
@@ -315,14 +337,17 @@ export class ProjectionRunner {
     const events = await this.read(from ?? ORIGIN, batchSize);
     if (events.length === 0) return false;
     const last = positionOf(events.at(-1)!);
-    if (!readAhead && (await this.skipIdle(projections, events, from ?? ORIGIN, last))) return true;
+    if (!replaying && (await this.skipIdle(projections, events, from ?? ORIGIN, last))) return true;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
-    if (readAhead && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
+    if (replaying && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
       const next = this.options.read ? this.options.read(last, batchSize) : this.store.readAll(last, batchSize);
       next.catch(() => {});
       this.ahead = { from: last, size: batchSize, events: next };
     }
-    const reached = (await this.applyClaimed(projections, events, from ?? ORIGIN, last)) ?? (await this.applyLocked(projections, events, from ?? ORIGIN, last));
+    const context = { replay: replaying, touches: true };
+    const reached =
+      (await this.applyClaimed(projections, events, from ?? ORIGIN, last, context)) ??
+      (await this.applyLocked(projections, events, from ?? ORIGIN, last, context));
     for (const [name, position] of reached.positions) this.positions.set(name, position);
     for (const notify of [...this.progress]) notify();
     if (this.bus) for (const invalidation of mergeTouches(reached.touches, last)) this.bus.publishInvalidation(invalidation);
@@ -334,7 +359,13 @@ export class ProjectionRunner {
    * in one statement and the batch applied after it, in one transaction. Answers null, having changed nothing, when
    * some checkpoint was elsewhere.
    */
-  private async applyClaimed(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<Applied | null> {
+  private async applyClaimed(
+    projections: readonly Projection[],
+    events: readonly StoredEvent[],
+    from: Position,
+    last: Position,
+    context?: ApplyContext,
+  ): Promise<Applied | null> {
     if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return null;
     const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
     const quiet: QuietTransaction = { xid: null };
@@ -345,7 +376,7 @@ export class ProjectionRunner {
         for (const projection of projections) {
           const handled = new Set<string>(projection.handles);
           const mine = events.filter((event) => handled.has(event.type));
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, context)));
         }
         return { positions: new Map(projections.map((p) => [p.name, last])), touches };
       });
@@ -358,7 +389,13 @@ export class ProjectionRunner {
   }
 
   /** Any case: the checkpoints read under their locks say, for each projection, which part of the batch is new. */
-  private async applyLocked(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<Applied> {
+  private async applyLocked(
+    projections: readonly Projection[],
+    events: readonly StoredEvent[],
+    from: Position,
+    last: Position,
+    context?: ApplyContext,
+  ): Promise<Applied> {
     const touches: Touch[] = [];
     // A batch writes read models and checkpoints only: readers of the log need not wait for its transaction.
     const quiet: QuietTransaction = { xid: null };
@@ -380,7 +417,7 @@ export class ProjectionRunner {
           }
           const handled = new Set<string>(projection.handles);
           const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine)));
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, context)));
           moved.push({ name: checkpointName(projection), version: projection.version });
           result.set(projection.name, last);
         }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { dashboard } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
+import { allProjections, ProjectionGroups, projectionGroups } from "@procure/projections";
 import { purchasingProjections } from "@procure/projections/purchasing";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -38,6 +39,13 @@ describe("purchasing projections", () => {
     }
     await t.runtime.runner!.rebuild();
     expect(await state()).toEqual(live);
+  });
+
+  it("give every read model's rows again when all are rebuilt in batches of three, each projection at its own pace", async () => {
+    const live = await snapshotReadModels(t.runtime.db, allProjections);
+    expect(Object.values(live).filter((rows) => rows.length > 0).length).toBeGreaterThan(10);
+    await new ProjectionGroups(t.runtime.db, t.runtime.store, null, projectionGroups, { rebuildBatchSize: 3, replayConnections: 3 }).rebuild();
+    expect(await snapshotReadModels(t.runtime.db, allProjections)).toEqual(live);
   });
 
   it("change nothing when every event is applied a second time", async () => {

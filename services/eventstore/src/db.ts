@@ -10,7 +10,21 @@ const TIMESTAMPTZ = 1184;
 const TIMESTAMP = 1114;
 
 /** Postgres prints "2026-11-22 08:25:00.086+00"; JavaScript wants "2026-11-22T08:25:00.086+00:00". */
-const toIso = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")).toISOString();
+const parsedIso = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")).toISOString();
+
+/** A UTC timestamp with a four-digit year, as every connection's TimeZone=UTC prints it. */
+const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.(\d+))?\+00$/;
+
+/**
+ * The same ISO string as `parsedIso`, without building a Date: read models and the log hold millions of
+ * timestamps, and a rebuild parses each. Milliseconds are truncated, as Date does; other forms take the slow path.
+ */
+export function toIso(text: string): string {
+  const match = UTC_TIMESTAMP.exec(text);
+  if (!match) return parsedIso(text);
+  const fraction = ((match[1] ?? "") + "000").slice(0, 3);
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+}
 
 /**
  * Positions are bigints and stay decimal strings; money is numeric and becomes a number;

@@ -36,11 +36,13 @@ const eventColumns = sql`event_id::text as event_id, stream_type, stream_id, str
 /** A row as stored: the hashed fields plus where it sits in the log. */
 export type EventRow = HashedFields & { transaction_id: string; global_position: string; hash: string };
 
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 export function toStoredEvent(row: EventRow): StoredEvent {
-  return upcast({
-    ...row,
-    recorded_at: new Date(row.recorded_at).toISOString(),
-  } as unknown as StoredEvent);
+  const recorded = row.recorded_at as unknown;
+  // The driver's type parsers already give the ISO form; anything else (a Date, another offset) is normalized.
+  const iso = typeof recorded === "string" && ISO_UTC.test(recorded) ? recorded : new Date(recorded as string).toISOString();
+  return upcast({ ...row, recorded_at: iso } as unknown as StoredEvent);
 }
 
 /** How many stream heads an event store remembers, so an append after a read needs no head lookup. */

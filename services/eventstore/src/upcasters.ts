@@ -16,7 +16,8 @@ export function currentSchemaVersion(type: string): number {
 }
 
 export function upcast(event: StoredEvent): StoredEvent {
-  const chain = upcasters[event.type] ?? [];
+  const chain = upcasters[event.type];
+  if (!chain || event.schema_version > chain.length) return event;
   let data = event.data as Record<string, unknown>;
   for (let v = event.schema_version; v <= chain.length; v++) data = chain[v - 1]!(data);
   return { ...event, data } as StoredEvent;
