@@ -4,7 +4,19 @@ import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
-import { createDatabase, EventStore, eventStoreMigrations, MemoryBus, migrateToLatest, NatsBus, Relay, type Bus, type Connection } from "@procure/eventstore";
+import type { Position, StoredEvent } from "@procure/contracts";
+import {
+  createDatabase,
+  EventStore,
+  eventStoreMigrations,
+  MemoryBus,
+  migrateToLatest,
+  NatsBus,
+  Relay,
+  SharedLog,
+  type Bus,
+  type Connection,
+} from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { developmentSecret } from "./secrets.ts";
@@ -65,11 +77,14 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   const store = new EventStore(db);
   const bus = await connectBus(env, `procure-${only.join("-")}`, partLog(logger, "bus"));
 
-  const runner = only.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector") }) : null;
+  // The process's readers of the log, woken by the same appends, share its reads.
+  const sharedLog = new SharedLog(store);
+  const read = (from: Position, size: number) => sharedLog.read(from, size);
+  const runner = only.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();
-  const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay") }) : null;
+  const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
   if (relay) await relay.start();
-  const webhooks = only.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks")) : null;
+  const webhooks = only.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
   if (webhooks) await webhooks.start();
 
   const progress: ProjectionProgress = runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections);
@@ -113,8 +128,16 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
 }
 
 /** The webhook dispatcher as the environment configures it. */
-export function createDispatcher(env: Env, db: Kysely<Database>, store: EventStore, bus: Bus | null, log?: Log): WebhookDispatcher {
+export function createDispatcher(
+  env: Env,
+  db: Kysely<Database>,
+  store: EventStore,
+  bus: Bus | null,
+  log?: Log,
+  read?: (from: Position, size: number) => Promise<StoredEvent[]>,
+): WebhookDispatcher {
   return new WebhookDispatcher(db, store, bus, {
+    read,
     retryScheduleMs: parseRetrySchedule(env.WEBHOOKS_RETRY_SCHEDULE_MS),
     timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,

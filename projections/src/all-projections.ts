@@ -9,6 +9,7 @@ import { usersProjection } from "./users/users-projection.ts";
 import { purchasingProjections } from "./purchasing/index.ts";
 import { catalogueProjections } from "./catalogue/index.ts";
 import { webhookEndpointsProjection } from "./webhooks/index.ts";
+import { landingRequestsProjection, landingVendorsProjection } from "./landing/landing-projection.ts";
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -22,13 +23,16 @@ export const allProjections: readonly Projection[] = [
   webhookEndpointsProjection,
 ];
 
+const landing: readonly Projection[] = [landingRequestsProjection, landingVendorsProjection];
+
 /**
  * How the live product runs them: the request-side projections (which read the requests table) together, the
- * purchasing and catalogue ones apart, each group at its own pace.
+ * purchasing ones with the landing page's figures (both follow requests and vendors, so a new request costs two
+ * groups a batch each, not three), the catalogue apart, each group at its own pace.
  */
 export const projectionGroups: readonly ProjectionGroup[] = [
   { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection, inboxProjection] },
-  { name: "purchasing", projections: purchasingProjections },
-  { name: "catalogue", projections: catalogueProjections },
+  { name: "purchasing", projections: [...purchasingProjections, ...landing] },
+  { name: "catalogue", projections: catalogueProjections.filter((p) => !landing.includes(p)) },
   { name: "automation", projections: [webhookEndpointsProjection] },
 ];

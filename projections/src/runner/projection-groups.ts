@@ -1,10 +1,9 @@
 import { PGliteAdapter, type Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import { comparePositions, ORIGIN, positionOf, type Bus, type EventStore } from "@procure/eventstore";
+import { comparePositions, ORIGIN, positionOf, SharedLog, type Bus, type EventStore } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { ProjectionRunner, type RunnerOptions } from "./projection-runner.ts";
-import { SharedLog } from "./shared-log.ts";
 
 export type ProjectionGroup = { name: string; projections: readonly Projection[] };
 
@@ -53,9 +52,9 @@ export class ProjectionGroups {
     private readonly store: EventStore,
     private readonly bus: Bus | null,
     groups: readonly ProjectionGroup[],
-    private readonly options: RunnerOptions = {},
+    private readonly options: RunnerOptions & { sharedLog?: SharedLog } = {},
   ) {
-    const log = new SharedLog(store);
+    const log = options.sharedLog ?? new SharedLog(store);
     this.log = log;
     this.runners = new Map(
       groups.map((group) => [

@@ -38,6 +38,9 @@ export type RunnerOptions = {
 
 const checkpointName = (p: Projection) => `projection:${p.name}`;
 
+/** How long a runner may leave its checkpoints behind batches it had nothing to do in. */
+const IDLE_WRITE_MS = 100;
+
 /**
  * Keeps every projection at the head of the log. The log in Postgres is what it applies, in (transaction, position)
  * order; the bus's durable consumer is the low-latency wake-up, acknowledged once the projections have passed the
@@ -47,6 +50,13 @@ const checkpointName = (p: Projection) => `projection:${p.name}`;
 export class ProjectionRunner {
   private readonly signal = new Signal();
   private readonly positions = new Map<string, Position>();
+  /**
+   * Each projection's checkpoint as this runner last wrote or read it. Behind `positions` after batches none of a
+   * runner's projections handles: their checkpoint moves are put off and written together within IDLE_WRITE_MS,
+   * or carried by the next batch they apply.
+   */
+  private readonly stored = new Map<string, Position>();
+  private idleSince: number | null = null;
   private readonly progress = new Set<() => void>();
   private running = false;
   /** Catch-up batches and rebuilds take turns, so a rebuild never races the live loop over the same rows. */
@@ -94,6 +104,7 @@ export class ProjectionRunner {
         stale.add(projection.name);
       } else {
         this.positions.set(projection.name, checkpoint.position);
+        this.stored.set(projection.name, checkpoint.position);
       }
     }
     for (const projection of this.withReaders(stale)) await this.reset(projection);
@@ -115,6 +126,7 @@ export class ProjectionRunner {
     this.signal.notify();
     await this.consumer?.stop();
     await this.loop;
+    await this.exclusive(() => this.writeIdle(true)).catch(() => {});
   }
 
   /** The lowest position every projection has reached. */
@@ -175,7 +187,7 @@ export class ProjectionRunner {
     try {
       while (behind()) {
         const moved = await this.catchUpNow(targets, this.options.rebuildBatchSize ?? 5_000, true);
-        if (!moved) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
       this.ahead = null;
@@ -203,9 +215,8 @@ export class ProjectionRunner {
     if (!events.some((event) => handled.has(event.type))) return;
     const from = this.positions.get(projection.name) ?? ORIGIN;
     const replay = { replay: true, touches: false };
-    const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, from, last, replay));
-    for (const [name, position] of reached.positions) this.positions.set(name, position);
-    for (const notify of [...this.progress]) notify();
+    const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, last, replay));
+    this.settle(reached.positions);
   }
 
   /** Moves the checkpoints a replay's last batches had nothing for to `last`, where the replay ended. */
@@ -215,6 +226,7 @@ export class ProjectionRunner {
       if (comparePositions(at, last) >= 0) continue;
       if (await advanceCheckpoints(this.db, [{ name: checkpointName(projection), version: projection.version }], at, last)) {
         this.positions.set(projection.name, last);
+        this.stored.set(projection.name, last);
       }
     }
     for (const notify of [...this.progress]) notify();
@@ -259,6 +271,7 @@ export class ProjectionRunner {
       await resetCheckpoint(trx, checkpointName(projection), projection.version);
     });
     this.positions.set(projection.name, ORIGIN);
+    this.stored.set(projection.name, ORIGIN);
   }
 
   private async onBusEvent(event: StoredEvent) {
@@ -272,16 +285,26 @@ export class ProjectionRunner {
     let hidden = 1;
     while (this.running) {
       try {
-        const moved = await this.catchUp(this.projections);
+        const read = await this.catchUp(this.projections);
         this.lastError = null;
         backoff = 250;
-        if (moved) hidden = 1;
-        else if (comparePositions(this.position, this.appended) < 0) {
+        const behind = comparePositions(this.position, this.appended) < 0;
+        const caughtUp = async () => {
+          await this.exclusive(() => this.writeIdle());
+          // Moves still put off are written soon even when nothing else happens: an API process elsewhere reads them.
+          await this.signal.wait(this.idleSince === null ? (this.options.pollMs ?? 1_000) : IDLE_WRITE_MS);
+        };
+        if (read > 0) {
+          hidden = 1;
+          // A short batch that reached everything this process appended: the log holds nothing newer that this
+          // runner knows of. An append here, or the bus telling of one elsewhere, wakes it; reading again would not.
+          if (read < (this.options.batchSize ?? 500) && !behind) await caughtUp();
+        } else if (behind) {
           // Appended but not yet readable: a transaction that began earlier is still open (the log is read only
           // below the oldest one). It will end within milliseconds; look again soon rather than at the next poll.
           await this.signal.wait(hidden);
           hidden = Math.min(hidden * 2, 25);
-        } else await this.signal.wait(this.options.pollMs ?? 1_000);
+        } else await caughtUp();
       } catch (error) {
         this.lastError = String(error);
         this.options.log?.("projection batch failed; retrying", { error: this.lastError });
@@ -295,23 +318,56 @@ export class ProjectionRunner {
    * Reads one batch of the log from the slowest of `projections` and applies it to each of them in one
    * transaction, with their checkpoints; says whether anything moved.
    */
-  private catchUp(projections: readonly Projection[]): Promise<boolean> {
+  private catchUp(projections: readonly Projection[]): Promise<number> {
     return this.exclusive(() => this.catchUpNow(projections));
   }
 
   /**
-   * A batch none of the projections handles needs no transaction: their checkpoints move past it in one
-   * statement, provided each is still where this runner left it. Says whether that happened.
+   * A batch none of the projections handles needs no transaction, and its checkpoint moves can wait: the runner
+   * moves on in memory, and `writeIdle` or the next applied batch writes them. A crash before then only reads those
+   * events again. Says whether the batch was such a one.
    */
-  private async skipIdle(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): Promise<boolean> {
+  private skipIdle(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position): boolean {
     if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return false;
     const handled = new Set<string>(projections.flatMap((p) => p.handles));
     if (events.some((event) => handled.has(event.type))) return false;
-    const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
-    if (!(await advanceCheckpoints(this.db, entries, from, last))) return false;
     for (const projection of projections) this.positions.set(projection.name, last);
+    this.idleSince ??= Date.now();
     for (const notify of [...this.progress]) notify();
     return true;
+  }
+
+  /**
+   * Writes the checkpoint moves `skipIdle` put off, once the oldest is IDLE_WRITE_MS old (or now, with `force`), in
+   * one statement per starting point. A checkpoint another copy moved meanwhile stays as it is: the next batch's
+   * locked path reads it. For a caller that holds this runner's turn.
+   */
+  private async writeIdle(force = false): Promise<void> {
+    if (this.idleSince === null || (!force && Date.now() - this.idleSince < IDLE_WRITE_MS)) return;
+    this.idleSince = null;
+    const moves = new Map<string, { from: Position; to: Position; projections: Projection[] }>();
+    for (const projection of this.projections) {
+      const from = this.stored.get(projection.name) ?? ORIGIN;
+      const to = this.positions.get(projection.name) ?? ORIGIN;
+      if (comparePositions(from, to) >= 0) continue;
+      const key = `${from.tx}:${from.pos}>${to.tx}:${to.pos}`;
+      const move = moves.get(key) ?? { from, to, projections: [] };
+      move.projections.push(projection);
+      moves.set(key, move);
+    }
+    for (const { from, to, projections } of moves.values()) {
+      const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
+      if (await advanceCheckpoints(this.db, entries, from, to)) for (const projection of projections) this.stored.set(projection.name, to);
+    }
+  }
+
+  /** Positions a batch's transaction committed: where the runner is, and where the checkpoints are. */
+  private settle(positions: ReadonlyMap<string, Position>) {
+    for (const [name, position] of positions) {
+      this.positions.set(name, position);
+      this.stored.set(name, position);
+    }
+    for (const notify of [...this.progress]) notify();
   }
 
   /** The batch after `from`: the one read ahead when it starts there, else a fresh read. */
@@ -328,16 +384,17 @@ export class ProjectionRunner {
     return result;
   }
 
-  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500, replaying = false): Promise<boolean> {
+  /** Applies the next batch; answers how many events it read (0: none were readable). */
+  private async catchUpNow(projections: readonly Projection[], batchSize = this.options.batchSize ?? 500, replaying = false): Promise<number> {
     let from: Position | null = null;
     for (const p of projections) {
       const at = this.positions.get(p.name) ?? ORIGIN;
       if (!from || comparePositions(at, from) < 0) from = at;
     }
     const events = await this.read(from ?? ORIGIN, batchSize);
-    if (events.length === 0) return false;
+    if (events.length === 0) return 0;
     const last = positionOf(events.at(-1)!);
-    if (!replaying && (await this.skipIdle(projections, events, from ?? ORIGIN, last))) return true;
+    if (!replaying && this.skipIdle(projections, events, from ?? ORIGIN, last)) return events.length;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
     if (replaying && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
       const next = this.options.read ? this.options.read(last, batchSize) : this.store.readAll(last, batchSize);
@@ -346,12 +403,10 @@ export class ProjectionRunner {
     }
     const context = { replay: replaying, touches: true };
     const reached =
-      (await this.applyClaimed(projections, events, from ?? ORIGIN, last, context)) ??
-      (await this.applyLocked(projections, events, from ?? ORIGIN, last, context));
-    for (const [name, position] of reached.positions) this.positions.set(name, position);
-    for (const notify of [...this.progress]) notify();
+      (await this.applyClaimed(projections, events, from ?? ORIGIN, last, context)) ?? (await this.applyLocked(projections, events, last, context));
+    this.settle(reached.positions);
     if (this.bus) for (const invalidation of mergeTouches(reached.touches, last)) this.bus.publishInvalidation(invalidation);
-    return true;
+    return events.length;
   }
 
   /**
@@ -367,11 +422,14 @@ export class ProjectionRunner {
     context?: ApplyContext,
   ): Promise<Applied | null> {
     if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return null;
+    // The checkpoints may stand behind `from`, by batches none of these projections handled.
+    const stored = this.stored.get(projections[0]!.name) ?? ORIGIN;
+    if (projections.some((p) => comparePositions(this.stored.get(p.name) ?? ORIGIN, stored) !== 0)) return null;
     const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
     const quiet: QuietTransaction = { xid: null };
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (!(await claimCheckpoints(trx, entries, from, last, { quiet, asyncCommit: this.asyncCommit }))) throw new ClaimMissed();
+        if (!(await claimCheckpoints(trx, entries, stored, last, { quiet, asyncCommit: this.asyncCommit }))) throw new ClaimMissed();
         const touches: Touch[] = [];
         for (const projection of projections) {
           const handled = new Set<string>(projection.handles);
@@ -389,13 +447,7 @@ export class ProjectionRunner {
   }
 
   /** Any case: the checkpoints read under their locks say, for each projection, which part of the batch is new. */
-  private async applyLocked(
-    projections: readonly Projection[],
-    events: readonly StoredEvent[],
-    from: Position,
-    last: Position,
-    context?: ApplyContext,
-  ): Promise<Applied> {
+  private async applyLocked(projections: readonly Projection[], events: readonly StoredEvent[], last: Position, context?: ApplyContext): Promise<Applied> {
     const touches: Touch[] = [];
     // A batch writes read models and checkpoints only: readers of the log need not wait for its transaction.
     const quiet: QuietTransaction = { xid: null };
@@ -409,9 +461,11 @@ export class ProjectionRunner {
         const moved: { name: string; version: number }[] = [];
         for (const projection of projections) {
           const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
-          // Behind the batch's start (a rebuild elsewhere reset it): the next batch starts from there instead.
-          // At or past its end: another copy already applied it.
-          if (comparePositions(after, from) < 0 || comparePositions(last, after) <= 0) {
+          // Behind where this runner left it (a rebuild elsewhere reset it): the next batch starts from there
+          // instead. Between there and the batch's start lie only events none of these projections handles. At or
+          // past the batch's end: another copy already applied it.
+          const left = this.stored.get(projection.name) ?? ORIGIN;
+          if (comparePositions(after, left) < 0 || comparePositions(last, after) <= 0) {
             result.set(projection.name, after);
             continue;
           }

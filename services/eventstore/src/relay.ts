@@ -1,4 +1,4 @@
-import type { Position } from "@procure/contracts";
+import type { Position, StoredEvent } from "@procure/contracts";
 import type { Bus } from "./bus/bus.ts";
 import { loadCheckpoint, lockCheckpoints, saveCheckpoint } from "./checkpoints.ts";
 import { EventStore } from "./event-store.ts";
@@ -11,6 +11,8 @@ export type RelayOptions = {
   batchSize?: number;
   /** How often to look for events appended by other processes. */
   pollMs?: number;
+  /** Reads the log after a position (a log shared with the process's other readers); the event store's by default. */
+  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -23,6 +25,8 @@ export class Relay {
   private running = false;
   private loop: Promise<void> | null = null;
   private position: Position = ORIGIN;
+  /** The newest position appended in this process. */
+  private appended: Position = ORIGIN;
   private unsubscribe: (() => void) | null = null;
   /** The bus connection whose content was last checked against the log; another one must be checked first. */
   private verifiedEpoch: number | null = null;
@@ -51,7 +55,10 @@ export class Relay {
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.store.db, this.name))?.position ?? ORIGIN;
     this.running = true;
-    this.unsubscribe = this.store.onAppended(() => this.signal.notify());
+    this.unsubscribe = this.store.onAppended((position) => {
+      if (comparePositions(position, this.appended) > 0) this.appended = position;
+      this.signal.notify();
+    });
 
     this.loop = this.run();
   }
@@ -70,7 +77,12 @@ export class Relay {
         const published = await this.publishBatch();
         this.lastError = null;
         backoff = 250;
-        if (!published) await this.signal.wait(this.options.pollMs ?? 200);
+        const behind = comparePositions(this.position, this.appended) < 0;
+        // After a short batch that reached every append of this process, another read would find nothing: an
+        // append wakes the relay, and the poll finds those of other processes. Appended but not yet readable (an
+        // older transaction is still open): look again shortly.
+        if (published === 0) await this.signal.wait(behind ? 5 : (this.options.pollMs ?? 200));
+        else if (published < (this.options.batchSize ?? 200) && !behind) await this.signal.wait(this.options.pollMs ?? 200);
       } catch (error) {
         this.lastError = String(error);
         this.options.log?.("relay could not publish; retrying", { error: this.lastError, backoffMs: backoff });
@@ -101,33 +113,41 @@ export class Relay {
    * a rolling deploy) waits, then starts where this one stopped, so it neither re-publishes nor moves the
    * checkpoint backwards, however long either of them stalls.
    */
-  private async publishBatch(): Promise<boolean> {
+  /** Publishes the next batch; answers how many events it published. */
+  private async publishBatch(): Promise<number> {
+    // Read before the lease, where the process's other readers share the read; the lease then checks it starts
+    // where this relay left off. (PGlite has one connection, which the lease's transaction holds.)
+    const size = this.options.batchSize ?? 200;
+    const events = await (this.options.read ?? ((from, n) => this.store.readAll(from, n)))(this.position, size);
+    if (events.length === 0) return 0;
     const epoch = await this.bus.connectionEpoch();
     // The publication appends nothing: the log's other readers need not wait while it waits for the bus.
     const quiet: QuietTransaction = { xid: null };
     try {
-      return await this.publishBatchIn(epoch, quiet);
+      return await this.publishBatchIn(epoch, quiet, events);
     } finally {
       quietTransactions.end(quiet);
     }
   }
 
-  private publishBatchIn(epoch: number, quiet: QuietTransaction): Promise<boolean> {
+  private publishBatchIn(epoch: number, quiet: QuietTransaction, read: StoredEvent[]): Promise<number> {
+    const from = this.position;
     return this.store.db.transaction().execute(async (trx) => {
-      // Every read goes through the transaction: the embedded database has one connection, held by it.
+      // Every read in here goes through the transaction: the embedded database has one connection, held by it.
       const log = new EventStore(trx);
       this.position = (await lockCheckpoints(trx, [this.name], { quiet })).get(this.name)?.position ?? ORIGIN;
       if (epoch !== this.verifiedEpoch) {
         await this.reconcileWithBus(log);
         this.verifiedEpoch = epoch;
       }
-      const events = await log.readAll(this.position, this.options.batchSize ?? 200);
-      if (events.length === 0) return false;
+      // Another relay moved the checkpoint, or the bus lost events: read again from where the lease says.
+      const events = comparePositions(this.position, from) === 0 ? read : await log.readAll(this.position, this.options.batchSize ?? 200);
+      if (events.length === 0) return 0;
       await this.bus.publishEvents(events, epoch);
       const next = positionOf(events.at(-1)!);
       await saveCheckpoint(trx, this.name, next);
       this.position = next;
-      return true;
+      return events.length;
     });
   }
 }

@@ -4,7 +4,7 @@ import type { Position, StoredEvent } from "@procure/contracts";
 import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
-import { FAN_OUT_CHECKPOINT, fanOutBatch } from "./fan-out.ts";
+import { FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
 import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
 import { activeSecrets } from "./secrets.ts";
 import { sendOnce } from "./send.ts";
@@ -18,6 +18,8 @@ export type DispatcherOptions = {
   batchSize?: number;
   concurrency?: number;
   durable?: string;
+  /** Reads the log after a position (a log shared with the process's other readers); the event store's by default. */
+  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -35,6 +37,10 @@ export class WebhookDispatcher {
   private consumer: { stop: () => Promise<void> } | null = null;
   private stopWatchingAppends: (() => void) | null = null;
   private position: Position = ORIGIN;
+  /** The newest position appended in this process, or told of by the bus. */
+  private appended: Position = ORIGIN;
+  /** The subscriptions as of the fan-out's checkpoint, while no other dispatcher has moved it. */
+  private known: KnownSubscriptions | null = null;
   private readonly progress = new Set<() => void>();
   lastError: string | null = null;
 
@@ -49,7 +55,7 @@ export class WebhookDispatcher {
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN;
     this.running = true;
-    this.stopWatchingAppends = this.store.onAppended(() => this.fanOutSignal.notify());
+    this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
     this.loops = [this.loop("fan-out", () => this.fanOut(), this.fanOutSignal), this.loop("send", () => this.sendDue(), this.sendSignal)];
     if (this.bus) this.consumer = await this.bus.consumeEvents(this.options.durable ?? "webhooks", (event) => this.onBusEvent(event));
   }
@@ -69,10 +75,17 @@ export class WebhookDispatcher {
     this.sendSignal.notify();
   }
 
+  /** An append here or elsewhere: the fan-out has more to read. Already heard of, it woke the fan-out then. */
+  private heardOf(position: Position) {
+    if (comparePositions(position, this.appended) <= 0) return;
+    this.appended = position;
+    this.fanOutSignal.notify();
+  }
+
   private async onBusEvent(event: StoredEvent) {
     const at = positionOf(event);
     if (comparePositions(at, this.position) <= 0) return;
-    this.fanOutSignal.notify();
+    this.heardOf(at);
     const deadline = Date.now() + 10_000;
     while (comparePositions(this.position, at) < 0) {
       if (Date.now() > deadline || !this.running) throw new Error("the webhook fan-out did not reach the event in time");
@@ -105,13 +118,25 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * Fans out the next batch. Says whether to look again at once: not after a short batch that reached everything
+   * heard of (another read would find nothing), and not when nothing was readable yet.
+   */
   private async fanOut(): Promise<boolean> {
-    const result = await fanOutBatch(this.db, this.store, this.position, this.options.batchSize ?? 500);
-    if (!result) return false;
+    const size = this.options.batchSize ?? 500;
+    const events = await (this.options.read ?? ((from, n) => this.store.readAll(from, n)))(this.position, size);
+    if (events.length === 0) {
+      // Heard of but not yet readable: an older transaction is still open. Look again shortly.
+      if (comparePositions(this.position, this.appended) >= 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return true;
+    }
+    const result = await fanOutBatch(this.db, events, this.position, this.known);
+    this.known = result.known;
     this.position = result.reached;
     for (const notify of [...this.progress]) notify();
     if (result.queued > 0) this.sendSignal.notify();
-    return true;
+    return events.length >= size || comparePositions(this.position, this.appended) < 0;
   }
 
   private async sendDue(): Promise<boolean> {

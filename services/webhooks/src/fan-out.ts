@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { publicNameOf, publicPayloadOf, WILDCARD_EVENT_TYPE, type Position, type StoredEvent } from "@procure/contracts";
 import {
+  advanceCheckpoints,
   comparePositions,
   lockCheckpoints,
   ORIGIN,
   positionOf,
   quietTransactions,
   saveCheckpoint,
-  type EventStore,
   type QuietTransaction,
 } from "@procure/eventstore";
 
@@ -52,41 +52,66 @@ function fold(subscriptions: Map<string, Subscription>, event: StoredEvent): boo
 
 const wants = (s: Subscription, type: string) => s.enabled && !s.deleted && (s.event_types.includes(WILDCARD_EVENT_TYPE) || s.event_types.includes(type));
 
+/** The endpoints' subscriptions as of the fan-out checkpoint at `at`, kept between batches by one dispatcher. */
+export type KnownSubscriptions = { at: Position; subscriptions: Map<string, Subscription> };
+
+/** One pending delivery per subscribed endpoint and event of `events`, folding endpoint changes as they come. */
+function deliveriesOf(subscriptions: Map<string, Subscription>, events: readonly StoredEvent[]) {
+  const changed = new Set<string>();
+  const rows: unknown[][] = [];
+  for (const event of events) {
+    if (fold(subscriptions, event)) {
+      changed.add((event.data as { endpoint_id: string }).endpoint_id);
+      continue;
+    }
+    const type = publicNameOf(event.type);
+    if (!type) continue;
+    const wanting = [...subscriptions.values()].filter((s) => wants(s, type));
+    if (wanting.length === 0) continue;
+    const body = deliveryBody(event)!;
+    for (const s of wanting) rows.push([randomUUID(), s.endpoint_id, event.event_id, type, event.stream_id, event.transaction_id, event.global_position, body]);
+  }
+  return { changed, rows };
+}
+
+const copyOf = (subscriptions: Map<string, Subscription>) => new Map([...subscriptions].map(([id, s]) => [id, { ...s }]));
+
 /**
- * Reads the log after the fan-out checkpoint and records one pending delivery per subscribed endpoint and event,
- * together with the checkpoint, under its lease: a second dispatcher waits, then starts where this one stopped.
- * Endpoint configuration is folded from the same log in the same order, so an endpoint receives exactly the events
- * recorded while it was subscribed. Answers the position reached, or null when there was nothing new.
+ * Records one pending delivery per subscribed endpoint and event of a batch read after `from`, together with the
+ * fan-out checkpoint, under its lease: a second dispatcher waits, then starts where this one stopped. Endpoint
+ * configuration is folded from the same log in the same order, so an endpoint receives exactly the events recorded
+ * while it was subscribed. A batch that changes no endpoint and that no endpoint wants only moves the checkpoint,
+ * in one statement, when the subscriptions this dispatcher knows are those at `from`. Answers the position reached
+ * and the subscriptions known there.
  */
-export async function fanOutBatch(db: AnyDb, store: EventStore, from: Position, batchSize: number): Promise<{ reached: Position; queued: number } | null> {
-  const events = await store.readAll(from, batchSize);
-  if (events.length === 0) return null;
+export async function fanOutBatch(
+  db: AnyDb,
+  events: readonly StoredEvent[],
+  from: Position,
+  known: KnownSubscriptions | null,
+): Promise<{ reached: Position; queued: number; known: KnownSubscriptions | null }> {
   const last = positionOf(events.at(-1)!);
+  if (known && comparePositions(known.at, from) === 0) {
+    const subscriptions = copyOf(known.subscriptions);
+    const { changed, rows } = deliveriesOf(subscriptions, events);
+    if (changed.size === 0 && rows.length === 0 && (await advanceCheckpoints(db, [{ name: FAN_OUT_CHECKPOINT, version: 0 }], from, last))) {
+      return { reached: last, queued: 0, known: { at: last, subscriptions } };
+    }
+  }
   // It appends no event, so readers of the log need not wait for it while it runs.
   const quiet: QuietTransaction = { xid: null };
   const batch = db.transaction().execute(async (trx) => {
     const after = (await lockCheckpoints(trx, [FAN_OUT_CHECKPOINT], { quiet })).get(FAN_OUT_CHECKPOINT)?.position ?? ORIGIN;
-    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0 };
-    const fresh = events.filter((e) => comparePositions(positionOf(e), after) > 0);
+    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0, known: null };
     const subscriptions = await loadSubscriptions(trx);
-    const changed = new Set<string>();
-    const rows: unknown[][] = [];
-    for (const event of fresh) {
-      if (fold(subscriptions, event)) {
-        changed.add((event.data as { endpoint_id: string }).endpoint_id);
-        continue;
-      }
-      const type = publicNameOf(event.type);
-      if (!type) continue;
-      const body = deliveryBody(event)!;
-      for (const s of subscriptions.values()) {
-        if (wants(s, type)) rows.push([randomUUID(), s.endpoint_id, event.event_id, type, event.stream_id, event.transaction_id, event.global_position, body]);
-      }
-    }
+    const { changed, rows } = deliveriesOf(
+      subscriptions,
+      events.filter((e) => comparePositions(positionOf(e), after) > 0),
+    );
     await saveSubscriptions(trx, [...changed].map((id) => subscriptions.get(id)!).filter(Boolean));
     if (rows.length > 0) await insertDeliveries(trx, rows);
     await saveCheckpoint(trx, FAN_OUT_CHECKPOINT, last);
-    return { reached: last, queued: rows.length };
+    return { reached: last, queued: rows.length, known: { at: last, subscriptions: copyOf(subscriptions) } };
   });
   return batch.finally(() => quietTransactions.end(quiet));
 }

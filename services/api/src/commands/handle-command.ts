@@ -5,6 +5,7 @@ import type { AppendResult, StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { loadState, type LoadedStream } from "./load-stream.ts";
 import { runCommand, type CommandSpec } from "./run-command.ts";
+import { isNewlyDrawn } from "./new-id.ts";
 
 /** One command for one stream, decided by that stream's decider. */
 export type StreamCommand = { decider: StreamDecider<unknown, { type: string }>; id: string; command: { type: string } };
@@ -37,7 +38,9 @@ export function handleCommand<T>(deps: AppDeps, request: FastifyRequest, reply: 
   let read = new Map<string, Promise<LoadedStream<unknown>>>();
   const load: LoadStream = (decider, id) => {
     const streamId = decider.streamId(id);
-    if (!read.has(streamId)) read.set(streamId, loadState(deps, decider, id));
+    // A stream named by an id this request drew at random is empty; the append still expects it to be (version 0).
+    const fresh = (): Promise<LoadedStream<unknown>> => Promise.resolve({ state: decider.initialState, version: 0, events: [] });
+    if (!read.has(streamId)) read.set(streamId, isNewlyDrawn(request, id) ? fresh() : loadState(deps, decider, id));
     return read.get(streamId)! as Promise<LoadedStream<never>>;
   };
   const decide = async (now: string): Promise<StreamAppend[]> => {

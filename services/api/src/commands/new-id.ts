@@ -2,6 +2,13 @@ import { createHash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
 const issued = new WeakMap<FastifyRequest, number>();
+/** Random ids this request drew: no stream can hold one yet. */
+const drawn = new WeakMap<FastifyRequest, Set<string>>();
+
+/** Whether `id` was drawn at random for this request, so its stream is certainly new and need not be read. */
+export function isNewlyDrawn(request: FastifyRequest, id: string): boolean {
+  return drawn.get(request)?.has(id) ?? false;
+}
 
 /**
  * An id for a record a command creates. With an Idempotency-Key the ids are derived from the key (and the caller),
@@ -11,7 +18,11 @@ const issued = new WeakMap<FastifyRequest, number>();
 export function newId(request: FastifyRequest): string {
   const raw = request.headers["idempotency-key"];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key) return randomUUID();
+  if (!key) {
+    const id = randomUUID();
+    drawn.set(request, (drawn.get(request) ?? new Set()).add(id));
+    return id;
+  }
   const n = issued.get(request) ?? 0;
   issued.set(request, n + 1);
   const scope = request.actor?.id ?? `anonymous:${request.ip}`;

@@ -39,16 +39,18 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   app.addHook("onRequest", app.authenticate);
 
   /**
-   * The read model's row once it has caught up with the command, else the request as its stream tells it: the
-   * events the command decided on (when it read them) plus those it appended, or else the stream read afresh.
+   * The request as the command left it: the events it decided on plus those it appended, folded as the read model
+   * folds them. A replayed attempt read no stream: the read model's row once it has caught up, else the stream.
    */
   const answerWithRequest = (id: string) => async (result: AppendResult, decidedOn: (streamId: string) => readonly StoredEvent[] | null) => {
     const streamId = requestStreamId(id);
     const mine = result.events.filter((e) => e.stream_id === streamId);
-    const appended = Math.max(0, ...mine.map((e) => e.stream_version));
-    const row = await getRequest(deps.db, id);
-    if (row && row.version >= appended) return row;
     const before = decidedOn(streamId);
+    if (!before) {
+      const appended = Math.max(0, ...mine.map((e) => e.stream_version));
+      const row = await getRequest(deps.db, id);
+      if (row && row.version >= appended) return row;
+    }
     const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(streamId));
     if (!view) throw new HttpError(404, "not_found", "Request not found.");
     return view;

@@ -1,5 +1,6 @@
 import type { Position, StoredEvent } from "@procure/contracts";
-import { comparePositions, positionOf, type EventStore } from "@procure/eventstore";
+import type { EventStore } from "./event-store.ts";
+import { comparePositions, positionOf } from "./position.ts";
 
 type Batch = { from: Position; last: Position; events: readonly StoredEvent[] };
 
@@ -7,9 +8,9 @@ type Batch = { from: Position; last: Position; events: readonly StoredEvent[] };
 const KEPT = 4;
 
 /**
- * One ordered read of the log for many runners. Runners woken by the same append ask for the same position at the
- * same moment: the first asks Postgres, the others share its answer, and a runner a batch or two behind takes the
- * part of a recent answer that follows its position. A read answers every event after `from` up to its last one,
+ * One ordered read of the log for a process's readers (projection runners, the relay, the webhook fan-out). Readers
+ * woken by the same append ask for the same position at the same moment: the first asks Postgres, the others share
+ * its answer, and a reader a batch or two behind takes the part of a recent answer that follows its position. A read answers every event after `from` up to its last one,
  * so any suffix of it is a complete read too.
  */
 export class SharedLog {
