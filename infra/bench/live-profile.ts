@@ -2,7 +2,8 @@
  * Where a live command's time goes at a steady rate: for each `POST /api/requests`, the time from sending it to
  * its append, to each projection group's commit, to the invalidation published, and to the other client's
  * websocket. Also the process's CPU per command and how many batches each group applied. RATE and SECONDS set the
- * load (200/s for 10 s by default); SEED appends that many requests first. Run under `node --cpu-prof --import tsx`
+ * load (200/s for 10 s by default); SEED appends that many requests first; WATCH=0 skips timing the groups, whose
+ * polling costs the server a share of its event loop. Run under `node --cpu-prof --import tsx`
  * for a profile.
  */
 import { countStatements } from "./statement-counter.ts";
@@ -54,7 +55,8 @@ try {
       })();
     }
   };
-  void watch();
+  // Polling every millisecond costs the server's event loop a share of its own: WATCH=0 leaves it out.
+  if (process.env.WATCH !== "0") void watch();
 
   counter.start();
   const cpu = process.cpuUsage();

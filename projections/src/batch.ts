@@ -29,8 +29,17 @@ export function unnestRows<R>(rows: readonly R[], types: ColumnTypes<R>, alias =
 }
 
 /**
+ * Runs a write now, or, within a runner's batch, hands it over to go with the batch's other writes in one statement.
+ * Only for a projection's last writes to `table`: it reads nothing of its own writes afterwards.
+ */
+export async function write(db: Kysely<Database>, table: string, statement: RawBuilder<unknown>, context?: ApplyContext): Promise<void> {
+  if (context?.later) await context.later(table, statement);
+  else await statement.execute(db);
+}
+
+/**
  * Inserts a batch with one statement; `conflict` is the statement's `on conflict …` clause. jsonb columns take
- * JSON text.
+ * JSON text. With a runner's context, the statement goes with the batch's other writes (see `write`).
  */
 export async function insertRows<R>(
   db: Kysely<Database>,
@@ -38,10 +47,11 @@ export async function insertRows<R>(
   types: ColumnTypes<R>,
   rows: readonly R[],
   conflict: RawBuilder<unknown> = sql``,
+  context?: ApplyContext,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(types).map((c) => sql.ref(c));
-  await sql`insert into ${sql.table(table)} (${sql.join(columns)}) select * from ${unnestRows(rows, types)} ${conflict}`.execute(db);
+  await write(db, table, sql`insert into ${sql.table(table)} (${sql.join(columns)}) select * from ${unnestRows(rows, types)} ${conflict}`, context);
 }
 
 /** `column = any($1::type[])`: one parameter for a batch's keys, however many. */
@@ -50,12 +60,11 @@ export function inArray(column: string, values: readonly string[], type = "uuid"
 }
 
 /**
- * The keys whose rows a batch must load to stay idempotent: every key it touches, since a batch applied a second
- * time must change nothing. In a replay the runner's checkpoints rule that out, and a stream that starts in the
- * batch has no row yet: only the others are loaded.
+ * The keys whose rows a batch must load: every key it touches when the batch might have been applied before (it
+ * must then change nothing), only those of streams that started earlier when the runner hands it over once.
  */
 export function keysToLoad<T extends { stream_version: number }>(items: readonly T[], key: (item: T) => string, context?: ApplyContext): string[] {
-  return context?.replay ? seenBefore(items, key) : distinct(items, key);
+  return context?.once ? seenBefore(items, key) : distinct(items, key);
 }
 
 /**

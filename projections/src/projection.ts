@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { Audience, EventType, QueryKey, StoredEvent } from "@procure/contracts";
 import type { Database } from "./tables.ts";
 
@@ -6,10 +6,22 @@ import type { Database } from "./tables.ts";
 export type Touch = { keys: QueryKey[]; audience: Audience };
 
 /**
- * How a batch is applied. `replay`: a rebuild into emptied tables, from the start of the log. `touches`: whether
- * anyone hears of the changes; without, a projection may skip what it looks up only to say who may see them.
+ * How a batch is applied. `once`: by the runner, which hands each event over once, in the transaction that moves
+ * the checkpoint past it, so no row reflects any event of the batch yet (a stream that starts in it has no row).
+ * `touches`: whether anyone hears of the changes; without, a projection may skip what it looks up only to say who
+ * may see them.
  */
-export type ApplyContext = { replay: boolean; touches: boolean };
+export type ApplyContext = {
+  once: boolean;
+  touches: boolean;
+  /**
+   * Holds a write whose result nobody reads, to send with the batch's other such writes in one statement before
+   * the commit (see `write` in batch.ts).
+   */
+  later?: (table: string, write: RawBuilder<unknown>) => Promise<void>;
+  /** Sends the writes `later` holds: before a projection reads another's table (see `reads`). */
+  flush?: () => Promise<void>;
+};
 
 export type Projection = {
   name: string;
@@ -20,7 +32,10 @@ export type Projection = {
   /** For a table shared with other projections: removes only this projection's rows before a rebuild. */
   reset?: (db: Kysely<Database>) => Promise<void>;
   handles: readonly EventType[];
-  /** Projections whose tables this one reads; the runner applies each batch to them first. */
+  /**
+   * Projections whose tables this one reads; the runner applies each batch to them first. Such reads call the
+   * context's `flush` first, so that they see the writes held for later.
+   */
   reads?: readonly string[];
   /**
    * Applies a batch of handled events, in log order, with set-based statements: load the rows the batch touches

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from "kysely";
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
-import { inArray, insertRows, keysToLoad, unnestRows } from "../batch.ts";
+import { inArray, insertRows, keysToLoad, unnestRows, write } from "../batch.ts";
 import { requestAudience, type Projection, type Touch } from "../projection.ts";
 import type { DashRequestsRow } from "../purchasing/tables.ts";
 import { scopesOf, TallyDeltas } from "./tally.ts";
@@ -120,13 +120,15 @@ export const dashboardRequestsProjection: Projection = {
       },
       [...inserts.values()],
       sql`on conflict (id) do nothing`,
+      context,
     );
     if (updates.size > 0) {
       const changes = unnestRows([...updates.values()], { id: "uuid", status: "text", po_number: "text", version: "int", updated_at: "timestamptz" });
-      await sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
-        from ${changes} where r.id = v.id`.execute(db);
+      const update = sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
+        from ${changes} where r.id = v.id`;
+      await write(db, "rm_dash_requests", update, context);
     }
-    await tallies.flush(db);
+    await tallies.flush(db, context);
     return touches;
   },
 };

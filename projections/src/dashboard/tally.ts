@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../tables.ts";
+import type { ApplyContext } from "../projection.ts";
+import { write } from "../batch.ts";
 
 type TallyTable = "rm_vendor_counts" | "rm_po_group_totals" | "rm_dash_request_totals" | "rm_dash_category_spend";
 
@@ -52,7 +54,7 @@ export class TallyDeltas {
     this.pending.set(id, entry);
   }
 
-  async flush(db: Kysely<Database>): Promise<void> {
+  async flush(db: Kysely<Database>, context?: ApplyContext): Promise<void> {
     type Entry = typeof this.pending extends Map<string, infer V> ? V : never;
     const byShape = new Map<string, Entry[]>();
     for (const entry of this.pending.values()) {
@@ -76,9 +78,10 @@ export class TallyDeltas {
         sql`${entries.map((e) => e.count)}::int[]`,
         sql`${entries.map((e) => e.amount)}::numeric[]`,
       ];
-      await sql`insert into ${t} (${sql.join(cols)}) select * from unnest(${sql.join(arrays)})
+      const statement = sql`insert into ${t} (${sql.join(cols)}) select * from unnest(${sql.join(arrays)})
         on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set
-          ${sql.join([sql`count = ${t}.count + excluded.count`, sql`amount = ${t}.amount + excluded.amount`, ...keep])}`.execute(db);
+          ${sql.join([sql`count = ${t}.count + excluded.count`, sql`amount = ${t}.amount + excluded.amount`, ...keep])}`;
+      await write(db, first.table, statement, context);
     }
     this.pending.clear();
   }

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../tables.ts";
+import type { ApplyContext } from "../projection.ts";
+import { write } from "../batch.ts";
 
 /** Adds `delta` to a named counter; counters live in one table so the inbox reads a handful of rows. */
 export async function bump(db: Kysely<Database>, name: string, delta: number): Promise<void> {
@@ -16,12 +18,13 @@ export class CounterDeltas {
     this.deltas.set(name, (this.deltas.get(name) ?? 0) + delta);
   }
 
-  async flush(db: Kysely<Database>): Promise<void> {
+  async flush(db: Kysely<Database>, context?: ApplyContext): Promise<void> {
     const rows = [...this.deltas].filter(([, delta]) => delta !== 0);
     if (rows.length === 0) return;
-    await sql`insert into rm_counters (name, value)
+    const statement = sql`insert into rm_counters (name, value)
       select * from unnest(${rows.map(([name]) => name)}::text[], ${rows.map(([, delta]) => delta)}::bigint[])
-      on conflict (name) do update set value = rm_counters.value + excluded.value`.execute(db);
+      on conflict (name) do update set value = rm_counters.value + excluded.value`;
+    await write(db, "rm_counters", statement, context);
   }
 }
 

@@ -1,7 +1,7 @@
 import { cacheKeys, type ApprovalStage, type StoredEvent } from "@procure/contracts";
 import { sql } from "kysely";
 import { distinct, inArray, insertRows, keysToLoad } from "../batch.ts";
-import type { Projection } from "../projection.ts";
+import type { ApplyContext, Projection } from "../projection.ts";
 import { CounterDeltas, counterNames } from "./counters.ts";
 
 const inboxTouch = [{ keys: [cacheKeys.inbox()], audience: { everyone: true } }];
@@ -32,6 +32,7 @@ export const inboxProjection: Projection = {
     const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
     const routes = await stageRoutes(
       db,
+      context,
       distinct(
         events.filter((e) => e.type === "RequestStageApproved"),
         requestIdOf,
@@ -78,8 +79,9 @@ export const inboxProjection: Projection = {
       { request_id: "uuid", requester_id: "text", status: "text", current_stage_role: "text" },
       [...changed.values()],
       sql`on conflict (request_id) do update set status = excluded.status, current_stage_role = excluded.current_stage_role`,
+      context,
     );
-    await counters.flush(db);
+    await counters.flush(db, context);
     return changed.size > 0 ? inboxTouch : [];
   },
 };
@@ -89,8 +91,13 @@ function firstWaiting(stages: ApprovalStage[]): string | null {
 }
 
 /** Each request's route of stage roles, fixed when it is raised, from the requests read model. */
-async function stageRoutes(db: Parameters<Projection["apply"]>[0], requestIds: string[]): Promise<Map<string, (string | null)[]>> {
+async function stageRoutes(
+  db: Parameters<Projection["apply"]>[0],
+  context: ApplyContext | undefined,
+  requestIds: string[],
+): Promise<Map<string, (string | null)[]>> {
   if (requestIds.length === 0) return new Map();
+  await context?.flush?.();
   const rows = await db.selectFrom("rm_requests").select(["id", "stages"]).where(inArray("id", requestIds)).execute();
   return new Map(rows.map((row) => [row.id, (row.stages as unknown as ApprovalStage[]).map((s) => s.role)]));
 }

@@ -64,7 +64,7 @@ export const landingRequestsProjection: Projection = {
   version: 1,
   tables: ["rm_landing_requests"],
   handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
-  async apply(db, events) {
+  async apply(db, events, context) {
     const ids = seenBefore(events, (e) => (e.data as { request_id: string }).request_id);
     const stored = ids.length ? await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute() : [];
     const rows = new Map<string, LandingRequest>(stored.map((row) => [row.request_id, row as unknown as LandingRequest]));
@@ -94,6 +94,7 @@ export const landingRequestsProjection: Projection = {
       sql`on conflict (request_id) do update set status = excluded.status, waiting_role = excluded.waiting_role,
         overridden = excluded.overridden, decided_at = excluded.decided_at, version = excluded.version
       where rm_landing_requests.version < excluded.version`,
+      context,
     );
     return changed.size > 0 ? landingTouch : [];
   },

@@ -105,7 +105,7 @@ export const auditProjection: Projection = {
         created_at: e.recorded_at,
       });
     }
-    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`);
+    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`, context);
     if (context?.touches === false) return [];
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = new Map<string, string>();
@@ -113,6 +113,7 @@ export const auditProjection: Projection = {
     for (const [id, owner] of await requestOwners(
       db,
       touchedIds.filter((id) => !owners.has(id)),
+      context,
     ))
       owners.set(id, owner);
     return touchedIds.map((id) => ({ keys: [cacheKeys.requestAudit(id)], audience: requestAudience(owners.get(id) ?? "") }));

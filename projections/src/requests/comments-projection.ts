@@ -34,7 +34,7 @@ export const commentsProjection: Projection = {
     );
     if (context?.touches === false) return [];
     const ids = distinct(comments, (c) => c.request_id);
-    const owners = await requestOwners(db, ids);
+    const owners = await requestOwners(db, ids, context);
     return ids.map((id) => ({ keys: [cacheKeys.requestComments(id)], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

@@ -47,7 +47,7 @@ export const filesProjection: Projection = {
     );
     if (context?.touches === false) return [];
     const ids = distinct(files, (f) => f.request_id);
-    const owners = await requestOwners(db, ids);
+    const owners = await requestOwners(db, ids, context);
     return ids.map((id) => ({ keys: [cacheKeys.requestFiles(id)], audience: requestAudience(owners.get(id) ?? "") }));
   },
 };

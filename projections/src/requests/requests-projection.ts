@@ -47,7 +47,7 @@ export const requestsProjection: Projection = {
   version: 2,
   tables: ["rm_requests"],
   handles: rowChanging,
-  async apply(db, events) {
+  async apply(db, events, context) {
     const ids = seenBefore(events, requestIdOf);
     const stored = ids.length ? await db.selectFrom("rm_requests").selectAll().where(inArray("id", ids)).execute() : [];
     const views = new Map<string, PurchaseRequest>(stored.map((row) => [row.id, row as unknown as PurchaseRequest]));
@@ -73,6 +73,7 @@ export const requestsProjection: Projection = {
         current_stage_role = excluded.current_stage_role, po_number = excluded.po_number, version = excluded.version,
         updated_at = excluded.updated_at
       where rm_requests.version < excluded.version`,
+      context,
     );
     return [...changed.values()].map((view): Touch => ({
       keys: [cacheKeys.requests(), cacheKeys.request(view.id), cacheKeys.dashboard()],

@@ -19,6 +19,7 @@ import {
 import type { ApplyContext, Projection, Touch } from "../projection.ts";
 import { mergeTouches } from "./merge-touches.ts";
 import { deferIndexes, restoreIndexes } from "./deferred-indexes.ts";
+import { WriteBatch } from "./write-batch.ts";
 import type { Database } from "../tables.ts";
 
 export type RunnerOptions = {
@@ -214,7 +215,7 @@ export class ProjectionRunner {
     const handled = new Set<string>(projection.handles);
     if (!events.some((event) => handled.has(event.type))) return;
     const from = this.positions.get(projection.name) ?? ORIGIN;
-    const replay = { replay: true, touches: false };
+    const replay = { once: true, touches: false };
     const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, last, replay));
     this.settle(reached.positions);
   }
@@ -401,7 +402,7 @@ export class ProjectionRunner {
       next.catch(() => {});
       this.ahead = { from: last, size: batchSize, events: next };
     }
-    const context = { replay: replaying, touches: true };
+    const context = { once: true, touches: true };
     const reached =
       (await this.applyClaimed(projections, events, from ?? ORIGIN, last, context)) ?? (await this.applyLocked(projections, events, last, context));
     this.settle(reached.positions);
@@ -419,7 +420,7 @@ export class ProjectionRunner {
     events: readonly StoredEvent[],
     from: Position,
     last: Position,
-    context?: ApplyContext,
+    context: ApplyContext,
   ): Promise<Applied | null> {
     if (projections.some((p) => comparePositions(this.positions.get(p.name) ?? ORIGIN, from) !== 0)) return null;
     // The checkpoints may stand behind `from`, by batches none of these projections handled.
@@ -431,11 +432,13 @@ export class ProjectionRunner {
       return await this.db.transaction().execute(async (trx) => {
         if (!(await claimCheckpoints(trx, entries, stored, last, { quiet, asyncCommit: this.asyncCommit }))) throw new ClaimMissed();
         const touches: Touch[] = [];
+        const writes = new WriteBatch(trx);
         for (const projection of projections) {
           const handled = new Set<string>(projection.handles);
           const mine = events.filter((event) => handled.has(event.type));
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, context)));
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, withWrites(context, writes))));
         }
+        await writes.flush();
         return { positions: new Map(projections.map((p) => [p.name, last])), touches };
       });
     } catch (error) {
@@ -447,7 +450,7 @@ export class ProjectionRunner {
   }
 
   /** Any case: the checkpoints read under their locks say, for each projection, which part of the batch is new. */
-  private async applyLocked(projections: readonly Projection[], events: readonly StoredEvent[], last: Position, context?: ApplyContext): Promise<Applied> {
+  private async applyLocked(projections: readonly Projection[], events: readonly StoredEvent[], last: Position, context: ApplyContext): Promise<Applied> {
     const touches: Touch[] = [];
     // A batch writes read models and checkpoints only: readers of the log need not wait for its transaction.
     const quiet: QuietTransaction = { xid: null };
@@ -459,6 +462,7 @@ export class ProjectionRunner {
         const stored = await lockCheckpoints(trx, projections.map(checkpointName), { quiet, asyncCommit: this.asyncCommit });
         const result = new Map<string, Position>();
         const moved: { name: string; version: number }[] = [];
+        const writes = new WriteBatch(trx);
         for (const projection of projections) {
           const after = stored.get(checkpointName(projection))?.position ?? ORIGIN;
           // Behind where this runner left it (a rebuild elsewhere reset it): the next batch starts from there
@@ -471,10 +475,11 @@ export class ProjectionRunner {
           }
           const handled = new Set<string>(projection.handles);
           const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, context)));
+          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, withWrites(context, writes))));
           moved.push({ name: checkpointName(projection), version: projection.version });
           result.set(projection.name, last);
         }
+        await writes.flush();
         await saveCheckpoints(trx, moved, last);
         return result;
       })
@@ -484,6 +489,8 @@ export class ProjectionRunner {
 }
 
 type Applied = { positions: Map<string, Position>; touches: Touch[] };
+
+const withWrites = (context: ApplyContext, writes: WriteBatch): ApplyContext => ({ ...context, later: writes.later, flush: writes.flush });
 
 /** A checkpoint was not where the runner left it: the claimed path rolls back and the locked one takes over. */
 class ClaimMissed extends Error {}
