@@ -34,3 +34,4 @@ export async function latencies(times: number, work: () => Promise<unknown>): Pr
 }
 
 export const rssMiB = () => round(process.memoryUsage().rss / 1024 / 1024, 0);
+export const heapMiB = () => round(process.memoryUsage().heapUsed / 1024 / 1024, 0);

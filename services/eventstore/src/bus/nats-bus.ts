@@ -48,6 +48,8 @@ export class NatsBus implements Bus {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
       waitOnFirstConnect: true,
+      // This process tells its own listeners of its invalidations directly: the server need not send them back.
+      noEcho: true,
     });
     const jsm = await jetstreamManager(nc);
     const bus = new NatsBus(nc, jetstream(nc), jsm, options);

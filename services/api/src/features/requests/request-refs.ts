@@ -1,6 +1,7 @@
 import type { Role } from "@procure/contracts";
 import { pickRule, vendorDecider } from "@procure/domain";
-import { activeRoutingRules, findCategory } from "@procure/projections/catalogue";
+import { findCategory } from "@procure/projections/catalogue";
+import { routingRules } from "./routing-rules.ts";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import type { LoadStream } from "../../commands/handle-command.ts";
@@ -33,6 +34,6 @@ export async function resolveRequestRefs(deps: AppDeps, load: LoadStream, input:
     if (vendor.status === "blocked") throw new HttpError(409, "vendor_blocked", `${vendor.name} is blocked; choose another vendor.`);
     vendor_name = vendor.name;
   }
-  const rule = pickRule(await activeRoutingRules(deps.db), input);
+  const rule = pickRule(await routingRules(deps), input);
   return { category_name, vendor_name, rule_id: rule?.id ?? null, stages: rule?.stages ?? [] };
 }
