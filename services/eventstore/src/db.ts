@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
+import { PreparingClient } from "./prepared-client.ts";
 
 /** Postgres type ids whose text form we keep stable across the pg driver and PGlite. */
 const INT8 = 20;
@@ -64,6 +65,7 @@ export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: ()
 export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: target.url,
       max: target.poolSize ?? 10,
       // An unreachable server must fail a request (503) rather than hang it.
