@@ -38,14 +38,14 @@ class Slots {
 /**
  * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection), so a slow
  * group never holds the others back. A projection that reads another's table shares its group. The groups share
- * one ordered read of the log and one durable consumer on the bus, which only wakes them: what they apply comes
+ * one ordered read of the log and one subscription to what other processes publish, which only wakes them: what they apply comes
  * from Postgres. A command waits only for the groups holding the projections its answer reads.
  */
 export class ProjectionGroups {
   readonly runners: ReadonlyMap<string, ProjectionRunner>;
   readonly projections: readonly Projection[];
   private readonly log: SharedLog;
-  private consumer: { stop: () => Promise<void> } | null = null;
+  private stopHearing: (() => void) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,22 +68,20 @@ export class ProjectionGroups {
   async start(): Promise<void> {
     for (const runner of this.runners.values()) await runner.start();
     if (this.bus) {
-      // Earlier versions followed the bus with one durable consumer per group: nothing reads those any more. Best
-      // effort, in the background: a bus that is down must not hold the projections back.
+      // Earlier versions followed the bus with durable consumers (one, or one per group): nothing reads those any
+      // more. Best effort, in the background: a bus that is down must not hold the projections back.
       const durable = this.options.durable ?? "projector";
       void this.bus
-        .retireConsumers([...this.runners.keys()].map((group) => `${durable}-${group}`))
+        .retireConsumers([durable, ...[...this.runners.keys()].map((group) => `${durable}-${group}`)])
         .catch((error: unknown) => this.options.log?.("could not retire old consumers", { error: String(error) }));
-      this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", async (event) => {
-        const position = positionOf(event);
-        if (comparePositions(position, this.position) <= 0) return;
-        if (!(await this.waitFor(position, 10_000))) throw new Error("projections did not reach the event in time");
+      this.stopHearing = this.bus.onPublished((position) => {
+        for (const runner of this.runners.values()) runner.heardOf(position);
       });
     }
   }
 
   async stop(): Promise<void> {
-    await this.consumer?.stop();
+    this.stopHearing?.();
     for (const runner of this.runners.values()) await runner.stop();
   }
 

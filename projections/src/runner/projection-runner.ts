@@ -30,7 +30,10 @@ export type RunnerOptions = {
   replayConnections?: number;
   /** A safety net for when the bus is down: how often to look at the log without being told. */
   pollMs?: number;
-  /** The durable consumer name on the bus; null when someone else follows the bus and wakes this runner. */
+  /**
+   * Null when someone else follows the bus and wakes this runner; otherwise it listens itself (the name is that of
+   * the durable consumer earlier versions kept).
+   */
   durable?: string | null;
   /** Reads the log after a position (a log shared with other runners); the event store's own read by default. */
   read?: (from: Position, size: number) => Promise<StoredEvent[]>;
@@ -44,8 +47,8 @@ const IDLE_WRITE_MS = 100;
 
 /**
  * Keeps every projection at the head of the log. The log in Postgres is what it applies, in (transaction, position)
- * order; the bus's durable consumer is the low-latency wake-up, acknowledged once the projections have passed the
- * message's event. Each batch is applied together with its checkpoint in one transaction, and anything at or below
+ * order; appends in this process, and the bus telling of other processes' publications, wake it, and a poll finds
+ * whatever a wake-up missed. Each batch is applied together with its checkpoint in one transaction, and anything at or below
  * the checkpoint is skipped: at-least-once delivery, exactly-once effect.
  */
 export class ProjectionRunner {
@@ -63,7 +66,7 @@ export class ProjectionRunner {
   /** Catch-up batches and rebuilds take turns, so a rebuild never races the live loop over the same rows. */
   private turn: Promise<unknown> = Promise.resolve();
   private loop: Promise<void> | null = null;
-  private consumer: { stop: () => Promise<void> } | null = null;
+  private stopHearing: (() => void) | null = null;
   private stopWatchingAppends: (() => void) | null = null;
   /** The newest position appended in this process: past the runner's, the log holds more than it could yet see. */
   private appended: Position = ORIGIN;
@@ -117,7 +120,7 @@ export class ProjectionRunner {
     });
     this.loop = this.run();
     if (this.bus && this.options.durable !== null) {
-      this.consumer = await this.bus.consumeEvents(this.options.durable ?? "projector", (event) => this.onBusEvent(event));
+      this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
     }
   }
 
@@ -125,7 +128,7 @@ export class ProjectionRunner {
     this.running = false;
     this.stopWatchingAppends?.();
     this.signal.notify();
-    await this.consumer?.stop();
+    this.stopHearing?.();
     await this.loop;
     await this.exclusive(() => this.writeIdle(true)).catch(() => {});
   }
@@ -275,10 +278,11 @@ export class ProjectionRunner {
     this.stored.set(projection.name, ORIGIN);
   }
 
-  private async onBusEvent(event: StoredEvent) {
-    const position = positionOf(event);
-    if (comparePositions(position, this.position) <= 0) return;
-    if (!(await this.waitFor(position, 10_000))) throw new Error("projections did not reach the event in time");
+  /** Another process appended up to `position` (the bus says so): look at the log now. */
+  heardOf(position: Position): void {
+    if (comparePositions(position, this.appended) <= 0) return;
+    this.appended = position;
+    this.signal.notify();
   }
 
   private async run() {

@@ -13,7 +13,7 @@ export * from "./verify-chain.ts";
 export * from "./migrator.ts";
 export * from "./canonical-json.ts";
 export { eventStoreMigrations } from "./migrations/index.ts";
-export type { Bus, EventHandler } from "./bus/bus.ts";
+export type { Bus } from "./bus/bus.ts";
 export { MemoryBus } from "./bus/memory-bus.ts";
 export { NatsBus, type NatsBusOptions } from "./bus/nats-bus.ts";
 export * from "./rechain.ts";

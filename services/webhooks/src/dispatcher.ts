@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { comparePositions, loadCheckpoint, ORIGIN, positionOf, Signal, type Bus, type EventStore } from "@procure/eventstore";
+import { comparePositions, loadCheckpoint, ORIGIN, Signal, type Bus, type EventStore } from "@procure/eventstore";
 import type { Position, StoredEvent } from "@procure/contracts";
 import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
@@ -25,7 +25,7 @@ export type DispatcherOptions = {
 
 /**
  * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by its own
- * durable consumer and by appends in this process) and records a pending delivery per endpoint and event; the
+ * appends in this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint and event; the
  * sender claims due deliveries and sends them. Both keep their state in Postgres, so a restart or a second copy
  * loses nothing and sends nothing twice beyond what at-least-once delivery allows (same webhook-id).
  */
@@ -34,14 +34,13 @@ export class WebhookDispatcher {
   private readonly sendSignal = new Signal();
   private running = false;
   private loops: Promise<void>[] = [];
-  private consumer: { stop: () => Promise<void> } | null = null;
+  private stopHearing: (() => void) | null = null;
   private stopWatchingAppends: (() => void) | null = null;
   private position: Position = ORIGIN;
   /** The newest position appended in this process, or told of by the bus. */
   private appended: Position = ORIGIN;
   /** The subscriptions as of the fan-out's checkpoint, while no other dispatcher has moved it. */
   private known: KnownSubscriptions | null = null;
-  private readonly progress = new Set<() => void>();
   lastError: string | null = null;
 
   constructor(
@@ -57,7 +56,12 @@ export class WebhookDispatcher {
     this.running = true;
     this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
     this.loops = [this.loop("fan-out", () => this.fanOut(), this.fanOutSignal), this.loop("send", () => this.sendDue(), this.sendSignal)];
-    if (this.bus) this.consumer = await this.bus.consumeEvents(this.options.durable ?? "webhooks", (event) => this.onBusEvent(event));
+    if (this.bus) {
+      this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
+      // Earlier versions followed the bus with a durable consumer: nothing reads it any more.
+      const durable = this.options.durable ?? "webhooks";
+      void this.bus.retireConsumers([durable]).catch((error: unknown) => this.options.log?.("could not retire an old consumer", { error: String(error) }));
+    }
   }
 
   async stop(): Promise<void> {
@@ -66,7 +70,7 @@ export class WebhookDispatcher {
     this.stopWatchingAppends?.();
     this.fanOutSignal.notify();
     this.sendSignal.notify();
-    await this.consumer?.stop();
+    this.stopHearing?.();
     await Promise.all(this.loops);
   }
 
@@ -80,25 +84,6 @@ export class WebhookDispatcher {
     if (comparePositions(position, this.appended) <= 0) return;
     this.appended = position;
     this.fanOutSignal.notify();
-  }
-
-  private async onBusEvent(event: StoredEvent) {
-    const at = positionOf(event);
-    if (comparePositions(at, this.position) <= 0) return;
-    this.heardOf(at);
-    const deadline = Date.now() + 10_000;
-    while (comparePositions(this.position, at) < 0) {
-      if (Date.now() > deadline || !this.running) throw new Error("the webhook fan-out did not reach the event in time");
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.progress.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, 100);
-        this.progress.add(done);
-      });
-    }
   }
 
   private async loop(name: string, step: () => Promise<boolean>, signal: Signal) {
@@ -134,7 +119,6 @@ export class WebhookDispatcher {
     const result = await fanOutBatch(this.db, events, this.position, this.known);
     this.known = result.known;
     this.position = result.reached;
-    for (const notify of [...this.progress]) notify();
     if (result.queued > 0) this.sendSignal.notify();
     return events.length >= size || comparePositions(this.position, this.appended) < 0;
   }

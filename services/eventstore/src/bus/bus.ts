@@ -1,6 +1,4 @@
-import type { Invalidation, StoredEvent } from "@procure/contracts";
-
-export type EventHandler = (event: StoredEvent) => Promise<void>;
+import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
 
 /**
  * Distribution of committed events and of read-model invalidations. Postgres stays the source of truth;
@@ -18,8 +16,11 @@ export interface Bus {
    * reconnecting, if the connection of `epoch` is gone, so nothing is published after a gap.
    */
   publishEvents(events: StoredEvent[], epoch: number): Promise<void>;
-  /** A durable consumer with explicit acks: the handler's success acks, a throw leaves it for redelivery. */
-  consumeEvents(durable: string, handler: EventHandler): Promise<{ stop: () => Promise<void> }>;
+  /**
+   * Tells where the log stands as the relays of other processes publish it: a wake-up for this process's readers,
+   * which read the log itself from Postgres. A hint only: one missed (the bus was down) is found by their polls.
+   */
+  onPublished(handler: (position: Position) => void): () => void;
   /** Deletes durable consumers nothing reads any more, so the server stops keeping their backlog; unknown names are fine. */
   retireConsumers(durables: readonly string[]): Promise<void>;
   /**

@@ -1,38 +1,24 @@
-import type { Invalidation, StoredEvent } from "@procure/contracts";
-import type { Bus, EventHandler } from "./bus.ts";
+import type { Invalidation } from "@procure/contracts";
+import type { Bus } from "./bus.ts";
 
-/** The embedded default: one process, so delivery is a function call and "durable" means "while running". */
+/** The embedded default: one process, whose readers hear of its appends directly; publishing keeps nothing. */
 export class MemoryBus implements Bus {
   readonly kind = "memory" as const;
-  /** Each consumer's deliveries chain on its own tail: in order, and never inside the publisher's call. */
-  private readonly consumers = new Map<string, { handler: EventHandler; tail: Promise<void> }>();
   private readonly invalidationHandlers = new Set<(invalidation: Invalidation) => void>();
 
   async connectionEpoch(): Promise<number> {
     return 0;
   }
 
-  /**
-   * Like a stream's acknowledgement, publishing does not wait for consumers: the relay publishes inside its
-   * checkpoint's transaction, and a consumer that waits on the database must not wait on that transaction.
-   */
-  async publishEvents(events: StoredEvent[]): Promise<void> {
-    for (const consumer of this.consumers.values()) {
-      consumer.tail = consumer.tail.then(async () => {
-        // A consumer's failure is its own: it catches up from Postgres, as after a NATS redelivery.
-        for (const event of events) await consumer.handler(event).catch(() => {});
-      });
-    }
+  /** Nobody else reads it: the process's own readers are woken by its appends. */
+  async publishEvents(): Promise<void> {}
+
+  /** No other process publishes to an in-process bus. */
+  onPublished(): () => void {
+    return () => {};
   }
 
-  async consumeEvents(durable: string, handler: EventHandler) {
-    this.consumers.set(durable, { handler, tail: Promise.resolve() });
-    return { stop: async () => void this.consumers.delete(durable) };
-  }
-
-  async retireConsumers(durables: readonly string[]): Promise<void> {
-    for (const durable of durables) this.consumers.delete(durable);
-  }
+  async retireConsumers(): Promise<void> {}
 
   async lastPublishedEventId(): Promise<undefined> {
     return undefined;
@@ -57,7 +43,6 @@ export class MemoryBus implements Bus {
   }
 
   async close(): Promise<void> {
-    this.consumers.clear();
     this.invalidationHandlers.clear();
   }
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
-import type { Invalidation, StoredEvent } from "@procure/contracts";
-import type { Bus, EventHandler } from "./bus.ts";
-import { consumeDurable } from "./nats-consumer.ts";
+import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
+import type { Bus } from "./bus.ts";
 
 export type NatsBusOptions = {
   url: string;
@@ -18,8 +17,10 @@ export type NatsBusOptions = {
 type Publisher = { nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager; epoch: number };
 
 const DUPLICATE_WINDOW_NS = 2 * 60 * 1_000_000_000;
-/** Names the process that sent an invalidation: it has told its own listeners already. */
+/** Names the process that sent a message: it has told its own listeners already. */
 const ORIGIN_HEADER = "Procure-Origin";
+/** An event's place in the log, `<transaction>:<position>`, so a listener need not parse the event to learn it. */
+const POSITION_HEADER = "Procure-Position";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -34,7 +35,6 @@ export class NatsBus implements Bus {
 
   private constructor(
     private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly options: NatsBusOptions,
   ) {}
@@ -52,7 +52,7 @@ export class NatsBus implements Bus {
       noEcho: true,
     });
     const jsm = await jetstreamManager(nc);
-    const bus = new NatsBus(nc, jetstream(nc), jsm, options);
+    const bus = new NatsBus(nc, jsm, options);
     void bus.watchReconnects();
     return bus;
   }
@@ -127,9 +127,12 @@ export class NatsBus implements Bus {
       // Sent back to back on one connection, which the server stores in the order sent, and acknowledged together:
       // one round trip per batch rather than per event. Should one fail, the relay publishes the batch again from
       // its checkpoint, and the duplicate window drops what was stored.
-      const acks = events.map((event) =>
-        publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000 }),
-      );
+      const acks = events.map((event) => {
+        const sent = headers();
+        sent.set(ORIGIN_HEADER, this.origin);
+        sent.set(POSITION_HEADER, `${event.transaction_id}:${event.global_position}`);
+        return publisher.js.publish(this.subject(event), encoder.encode(JSON.stringify(event)), { msgID: event.event_id, timeout: 5_000, headers: sent });
+      });
       const settled = await Promise.allSettled(acks);
       const failed = settled.find((result) => result.status === "rejected");
       if (failed) throw failed.reason;
@@ -140,20 +143,29 @@ export class NatsBus implements Bus {
     }
   }
 
-  async consumeEvents(durable: string, handler: EventHandler) {
-    return consumeDurable({
-      js: this.js,
-      jsm: this.jsm,
-      stream: this.options.stream,
-      durable,
-      handler,
-      ready: () => {
-        // A consumer restarts after an error, which may be a stream that vanished with the server's data.
-        this.streamReady = null;
-        return this.ensureStream();
+  /**
+   * Hears the events other processes' relays publish, by their headers alone. A plain subscription: no consumer
+   * state on the server and no acknowledgements, since it only wakes readers that read Postgres and poll anyway.
+   */
+  onPublished(handler: (position: Position) => void): () => void {
+    const sub = this.nc.subscribe(`${this.options.subjectPrefix}.events.>`, {
+      callback: (error, message) => {
+        if (error || message.headers?.get(ORIGIN_HEADER) === this.origin) return;
+        const [tx, pos] = (message.headers?.get(POSITION_HEADER) ?? "").split(":");
+        // An event from a version that did not name its position: its body does.
+        if (!tx || !pos) {
+          try {
+            const event = JSON.parse(decoder.decode(message.data)) as StoredEvent;
+            handler({ tx: event.transaction_id, pos: event.global_position });
+          } catch {
+            // Not an event of ours; nothing to wake anyone for.
+          }
+          return;
+        }
+        handler({ tx, pos });
       },
-      log: this.options.log,
     });
+    return () => sub.unsubscribe();
   }
 
   async retireConsumers(durables: readonly string[]): Promise<void> {

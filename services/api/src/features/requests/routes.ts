@@ -31,8 +31,11 @@ import { encodeCursor } from "../../http/cursor.ts";
 import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
-/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
-const reads = ["requests"];
+/**
+ * The read models a command waits for, and the websocket tells about the rest: the request's own, and the running
+ * totals the Requests page's summary reads beside the list, so both show the change together.
+ */
+const reads = ["requests", "dashboard-requests"];
 const errors = commandErrors;
 
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
