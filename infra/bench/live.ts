@@ -17,9 +17,9 @@ export function liveFigures(url: string, tokens: { requester: string; watcher: s
   const code = `import(${loader}).then(({ register }) => { register(); return import(${client}); })`;
   const worker = new Worker(code, { eval: true, workerData: input });
   return new Promise((resolve, reject) => {
+    // The clients' own memory is not the server's: the figures are in once the worker is gone.
     worker.once("message", (figures: LiveFigures) => {
-      resolve(figures);
-      void worker.terminate();
+      void worker.terminate().then(() => resolve(figures), reject);
     });
     worker.once("error", reject);
   });
