@@ -40,17 +40,22 @@ async function run({ url, tokens, perSecond, seconds }: LiveClientInput) {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${tokens.requester}` },
         body: JSON.stringify({ title: `Live ${i}`, amount: 3 }),
-      }).then(async (res) => {
-        const { id } = (await res.json()) as { id: string };
-        if (!arrivals.has(id)) {
-          const heard = await new Promise<boolean>((resolve) => {
-            const timer = setTimeout(() => resolve(false), 5_000);
-            waiting.set(id, () => (clearTimeout(timer), resolve(true)));
-          });
-          if (!heard) return void lost++;
-        }
-        samples.push(arrivals.get(id)! - sent);
-      }),
+      }).then(
+        async (res) => {
+          // A command the server could not take (refused, timed out) is lost as surely as one never heard of.
+          if (res.status !== 201) return void lost++;
+          const { id } = (await res.json()) as { id: string };
+          if (!arrivals.has(id)) {
+            const heard = await new Promise<boolean>((resolve) => {
+              const timer = setTimeout(() => resolve(false), 5_000);
+              waiting.set(id, () => (clearTimeout(timer), resolve(true)));
+            });
+            if (!heard) return void lost++;
+          }
+          samples.push(arrivals.get(id)! - sent);
+        },
+        () => void lost++,
+      ),
     );
   }
   await Promise.all(sends);
