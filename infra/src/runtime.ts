@@ -4,7 +4,6 @@ import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
-import type { Position, StoredEvent } from "@procure/contracts";
 import {
   createDatabase,
   EventStore,
@@ -16,6 +15,7 @@ import {
   SharedLog,
   type Bus,
   type Connection,
+  type LogRead,
 } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
@@ -79,7 +79,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
 
   // The process's readers of the log, woken by the same appends, share its reads.
   const sharedLog = new SharedLog(store);
-  const read = (from: Position, size: number) => sharedLog.read(from, size);
+  const read: LogRead = (from, size) => sharedLog.read(from, size);
   const runner = only.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();
   const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
@@ -128,14 +128,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
 }
 
 /** The webhook dispatcher as the environment configures it. */
-export function createDispatcher(
-  env: Env,
-  db: Kysely<Database>,
-  store: EventStore,
-  bus: Bus | null,
-  log?: Log,
-  read?: (from: Position, size: number) => Promise<StoredEvent[]>,
-): WebhookDispatcher {
+export function createDispatcher(env: Env, db: Kysely<Database>, store: EventStore, bus: Bus | null, log?: Log, read?: LogRead): WebhookDispatcher {
   return new WebhookDispatcher(db, store, bus, {
     read,
     retryScheduleMs: parseRetrySchedule(env.WEBHOOKS_RETRY_SCHEDULE_MS),

@@ -38,8 +38,8 @@ class Slots {
 /**
  * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection), so a slow
  * group never holds the others back. A projection that reads another's table shares its group. The groups share
- * one ordered read of the log and one subscription to what other processes publish, which only wakes them: what they apply comes
- * from Postgres. A command waits only for the groups holding the projections its answer reads.
+ * one ordered read of the log and one subscription to what other processes publish, which only wakes them: what
+ * they apply comes from Postgres. A command waits only for the groups holding the projections its answer reads.
  */
 export class ProjectionGroups {
   readonly runners: ReadonlyMap<string, ProjectionRunner>;

@@ -6,6 +6,7 @@ import {
   comparePositions,
   loadCheckpoint,
   lockCheckpoints,
+  logReadOf,
   ORIGIN,
   positionOf,
   quietTransactions,
@@ -14,6 +15,7 @@ import {
   Signal,
   type Bus,
   type EventStore,
+  type LogRead,
   type QuietTransaction,
 } from "@procure/eventstore";
 import type { ApplyContext, Projection, Touch } from "../projection.ts";
@@ -26,7 +28,7 @@ export type RunnerOptions = {
   batchSize?: number;
   /** Events per batch while rebuilding: large, since nobody waits on a rebuild's individual events. */
   rebuildBatchSize?: number;
-  /** How many projections a full rebuild applies at once, each in a transaction on a connection of its own. */
+  /** How many projections a full rebuild applies at once, each in a transaction on a connection of its own (3). */
   replayConnections?: number;
   /** A safety net for when the bus is down: how often to look at the log without being told. */
   pollMs?: number;
@@ -36,7 +38,7 @@ export type RunnerOptions = {
    */
   durable?: string | null;
   /** Reads the log after a position (a log shared with other runners); the event store's own read by default. */
-  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
+  read?: LogRead;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -48,8 +50,8 @@ const IDLE_WRITE_MS = 100;
 /**
  * Keeps every projection at the head of the log. The log in Postgres is what it applies, in (transaction, position)
  * order; appends in this process, and the bus telling of other processes' publications, wake it, and a poll finds
- * whatever a wake-up missed. Each batch is applied together with its checkpoint in one transaction, and anything at or below
- * the checkpoint is skipped: at-least-once delivery, exactly-once effect.
+ * whatever a wake-up missed. Each batch is applied together with its checkpoint in one transaction, and anything at
+ * or below the checkpoint is skipped: at-least-once delivery, exactly-once effect.
  */
 export class ProjectionRunner {
   private readonly signal = new Signal();
@@ -380,7 +382,7 @@ export class ProjectionRunner {
     const ahead = this.ahead;
     this.ahead = null;
     if (ahead && ahead.size === size && comparePositions(ahead.from, from) === 0) return ahead.events;
-    return this.options.read ? this.options.read(from, size) : this.store.readAll(from, size);
+    return logReadOf(this.store, this.options.read)(from, size);
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -402,7 +404,7 @@ export class ProjectionRunner {
     if (!replaying && this.skipIdle(projections, events, from ?? ORIGIN, last)) return events.length;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
     if (replaying && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
-      const next = this.options.read ? this.options.read(last, batchSize) : this.store.readAll(last, batchSize);
+      const next = logReadOf(this.store, this.options.read)(last, batchSize);
       next.catch(() => {});
       this.ahead = { from: last, size: batchSize, events: next };
     }

@@ -4,6 +4,7 @@ import { loadCheckpoint, lockCheckpoints, saveCheckpoint } from "./checkpoints.t
 import { EventStore } from "./event-store.ts";
 import { comparePositions, ORIGIN, positionOf } from "./position.ts";
 import { Signal } from "./signal.ts";
+import { logReadOf, type LogRead } from "./shared-log.ts";
 import { quietTransactions, type QuietTransaction } from "./quiet-transactions.ts";
 
 export type RelayOptions = {
@@ -11,8 +12,8 @@ export type RelayOptions = {
   batchSize?: number;
   /** How often to look for events appended by other processes. */
   pollMs?: number;
-  /** Reads the log after a position (a log shared with the process's other readers); the event store's by default. */
-  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
+  /** Reads the log (a read shared with the process's other readers); the event store's by default. */
+  read?: LogRead;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -118,7 +119,7 @@ export class Relay {
     // Read before the lease, where the process's other readers share the read; the lease then checks it starts
     // where this relay left off. (PGlite has one connection, which the lease's transaction holds.)
     const size = this.options.batchSize ?? 200;
-    const events = await (this.options.read ?? ((from, n) => this.store.readAll(from, n)))(this.position, size);
+    const events = await logReadOf(this.store, this.options.read)(this.position, size);
     if (events.length === 0) return 0;
     const epoch = await this.bus.connectionEpoch();
     // The publication appends nothing: the log's other readers need not wait while it waits for the bus.

@@ -4,14 +4,20 @@ import { comparePositions, positionOf } from "./position.ts";
 
 type Batch = { from: Position; last: Position; events: readonly StoredEvent[] };
 
+/** Reads the log after a position: the event store's own read, or one shared by the process's readers. */
+export type LogRead = (from: Position, size: number) => Promise<StoredEvent[]>;
+
+/** The read a reader was given, else the event store's own. */
+export const logReadOf = (store: EventStore, read?: LogRead): LogRead => read ?? ((from, size) => store.readAll(from, size));
+
 /** How many recent batches stay at hand for a runner that is a little behind the others. */
 const KEPT = 4;
 
 /**
  * One ordered read of the log for a process's readers (projection runners, the relay, the webhook fan-out). Readers
  * woken by the same append ask for the same position at the same moment: the first asks Postgres, the others share
- * its answer, and a reader a batch or two behind takes the part of a recent answer that follows its position. A read answers every event after `from` up to its last one,
- * so any suffix of it is a complete read too.
+ * its answer, and a reader a batch or two behind takes the part of a recent answer that follows its position. A read
+ * answers every event after `from` up to its last one, so any suffix of it is a complete read too.
  */
 export class SharedLog {
   private readonly inFlight = new Map<string, { size: number; events: Promise<StoredEvent[]> }>();

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { comparePositions, loadCheckpoint, ORIGIN, Signal, type Bus, type EventStore } from "@procure/eventstore";
-import type { Position, StoredEvent } from "@procure/contracts";
+import { comparePositions, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import type { Position } from "@procure/contracts";
 import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
@@ -18,14 +18,15 @@ export type DispatcherOptions = {
   batchSize?: number;
   concurrency?: number;
   durable?: string;
-  /** Reads the log after a position (a log shared with the process's other readers); the event store's by default. */
-  read?: (from: Position, size: number) => Promise<StoredEvent[]>;
+  /** Reads the log (a read shared with the process's other readers); the event store's by default. */
+  read?: LogRead;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
 /**
- * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by its own
- * appends in this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint and event; the
+ * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by appends in
+ * this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint
+ * and event; the
  * sender claims due deliveries and sends them. Both keep their state in Postgres, so a restart or a second copy
  * loses nothing and sends nothing twice beyond what at-least-once delivery allows (same webhook-id).
  */
@@ -109,7 +110,7 @@ export class WebhookDispatcher {
    */
   private async fanOut(): Promise<boolean> {
     const size = this.options.batchSize ?? 500;
-    const events = await (this.options.read ?? ((from, n) => this.store.readAll(from, n)))(this.position, size);
+    const events = await logReadOf(this.store, this.options.read)(this.position, size);
     if (events.length === 0) {
       // Heard of but not yet readable: an older transaction is still open. Look again shortly.
       if (comparePositions(this.position, this.appended) >= 0) return false;
