@@ -3,14 +3,21 @@ import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 import { percentiles } from "./stats.ts";
 
-export type LiveClientInput = { url: string; tokens: { requester: string; watcher: string }; perSecond: number; seconds: number };
+export type LiveClientInput = {
+  url: string;
+  tokens: { requester: string; watcher: string };
+  perSecond: number;
+  seconds: number;
+  /** Seconds of the same load before the timed ones, so the figures are the steady state's, not the JIT's. */
+  warmupSeconds: number;
+};
 
 /**
  * Commands at a steady rate from one user; another user's websocket times each command from send to the
  * invalidation naming the created request. Runs in a worker thread of its own, so the clients' work does not queue
  * behind the server's on one event loop, as it would not with clients on other machines.
  */
-async function run({ url, tokens, perSecond, seconds }: LiveClientInput) {
+async function run({ url, tokens, perSecond, seconds, warmupSeconds }: LiveClientInput) {
   const arrivals = new Map<string, number>();
   const waiting = new Map<string, () => void>();
   const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/live`, ["bearer", tokens.watcher]);
@@ -27,7 +34,8 @@ async function run({ url, tokens, perSecond, seconds }: LiveClientInput) {
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   const samples: number[] = [];
   let lost = 0;
-  const total = perSecond * seconds;
+  const warmup = perSecond * warmupSeconds;
+  const total = warmup + perSecond * seconds;
   const started = performance.now();
   const sends: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -52,7 +60,7 @@ async function run({ url, tokens, perSecond, seconds }: LiveClientInput) {
             });
             if (!heard) return void lost++;
           }
-          samples.push(arrivals.get(id)! - sent);
+          if (i >= warmup) samples.push(arrivals.get(id)! - sent);
         },
         () => void lost++,
       ),

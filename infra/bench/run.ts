@@ -24,6 +24,8 @@ import { httpFigures, storeFigures } from "./write-path.ts";
 async function busSettled(t: TestApp, head: Position) {
   const relay = t.runtime.relay;
   while (relay && comparePositions(relay.publishedPosition, head) < 0) await new Promise((r) => setTimeout(r, 200));
+  const background = t.runtime.background;
+  while (background && (await background.health({ postgresOk: true, natsOk: true })).relay.behind !== 0) await new Promise((r) => setTimeout(r, 200));
   const natsUrl = t.services.natsUrl;
   if (!natsUrl) return;
   const nc = await connect({ servers: natsUrl });
@@ -42,11 +44,12 @@ async function busSettled(t: TestApp, head: Position) {
 
 const largeRequests = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const writes = Number(process.env.BENCH_WRITES ?? 2_000);
-const t = await startTestApp("bench", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+// As the product starts: on Postgres and NATS, the relay, projections and webhooks in a thread of their own.
+const t = await startTestApp("bench", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: "true" });
 const log = (line: string) => console.log(line);
 try {
   const db = t.runtime.db as unknown as Kysely<unknown>;
-  const runner = t.runtime.runner!;
+  const projections = t.runtime.background ?? t.runtime.runner!;
   const users = await createUsers(t, ["requester", "approver"]);
   /**
    * The projections at the head, and the relay and every durable consumer done with the backlog too: a burst of
@@ -54,7 +57,7 @@ try {
    */
   const caughtUp = async () => {
     const head = await t.runtime.store.headPosition();
-    if (!(await runner.waitFor(head, 30 * 60_000))) throw new Error("projections did not catch up");
+    if (!(await projections.waitFor(head, 30 * 60_000))) throw new Error("projections did not catch up");
     await busSettled(t, head);
   };
   log(`Services: ${t.services.mode}; ${largeRequests.toLocaleString("en")} requests at the large size`);
@@ -88,7 +91,7 @@ try {
   }
   const orderedRead = round(total / ((performance.now() - readStarted) / 1000), 0);
   const rebuildStarted = performance.now();
-  await runner.rebuild();
+  await projections.rebuild();
   const rebuild = round(total / ((performance.now() - rebuildStarted) / 1000), 0);
   const rssAfterRebuild = rssMiB();
   log(`rebuild ${rebuild} events/s vs ordered read ${orderedRead} events/s over ${total} events`);
@@ -96,7 +99,7 @@ try {
   const readsLarge = await readFigures(t.url, users.approver.token, sample!.id);
   log(`reads at ${largeRequests} requests: ${JSON.stringify(readsLarge)}`);
 
-  const live = await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, 200, 10);
+  const live = await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, 200, 10, 3);
   const rssAfterLive = rssMiB();
   log(`live at 200 commands/s: ${JSON.stringify(live.latencyMs)} ms, lost ${live.lost}`);
 

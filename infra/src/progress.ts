@@ -1,40 +1,58 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Position } from "@procure/contracts";
-import { comparePositions, loadCheckpoints, ORIGIN, type EventStore } from "@procure/eventstore";
+import { loadCheckpoints, type EventStore } from "@procure/eventstore";
+import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
 import type { Database, Projection, ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api";
 
-/** Projection progress read from the checkpoints table, for an API process whose projector runs elsewhere. */
+const POLL_MS = 10;
+
+/**
+ * Projection progress read from the checkpoints table, for an API process whose projector runs elsewhere. One
+ * read serves every command waiting at the time, so the polling costs the same at one command or a thousand.
+ */
 export class CheckpointProgress implements ProjectionProgress {
+  private readonly positions: ProjectionPositions;
+  private polling = false;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
-    private readonly projections: readonly Projection[],
-  ) {}
-
-  async projected(names?: readonly string[]): Promise<Position> {
-    const checkpoints = await loadCheckpoints(this.db);
-    let min: Position | null = null;
-    for (const projection of this.projections.filter((p) => !names || names.includes(p.name))) {
-      const found = checkpoints.find((c) => c.name === `projection:${projection.name}`)?.position ?? ORIGIN;
-      if (!min || comparePositions(found, min) < 0) min = found;
-    }
-    return min ?? ORIGIN;
+    projections: readonly Projection[],
+  ) {
+    this.positions = new ProjectionPositions(projections);
   }
 
-  async waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
-    requireKnown(this.projections, names);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (comparePositions(await this.projected(names), position) >= 0) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
+    const reached = this.positions.waitFor(position, timeoutMs, names, true);
+    void this.poll();
+    return reached;
   }
 
   async lag() {
-    return lagBetween(this.db, await this.store.headPosition(), await this.projected());
+    await this.refresh();
+    return lagBetween(this.db, await this.store.headPosition(), this.positions.lowest());
+  }
+
+  private async poll() {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      while (this.positions.waiting) {
+        // A failed read leaves the waiters to their deadlines: the answer then says the read model is behind.
+        await this.refresh().catch(() => {});
+        if (this.positions.waiting) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async refresh() {
+    const checkpoints = await loadCheckpoints(this.db);
+    const prefix = "projection:";
+    this.positions.update(checkpoints.filter((c) => c.name.startsWith(prefix)).map((c) => [c.name.slice(prefix.length), c.position]));
   }
 }
 
@@ -55,13 +73,7 @@ export class RunnerProgress implements ProjectionProgress {
   }
 }
 
-/** A command that names a read model nobody runs would wait for nothing: a misspelt name fails every call at once. */
-function requireKnown(projections: readonly Projection[], names: readonly string[] | undefined) {
-  const unknown = names?.filter((name) => !projections.some((p) => p.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`No projection is named ${unknown.join(", ")}`);
-}
-
-async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {
+export async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {
   const { rows } = await sql<{ n: string }>`select count(*)::text as n from (select 1 from events
     where (transaction_id, global_position) > (${projected.tx}::xid8, ${projected.pos}::bigint) limit 100000) behind`.execute(db);
   return { head, projected, behind: Number(rows[0]?.n ?? 0) };

@@ -19,6 +19,9 @@ import {
 } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
+import { BackgroundThread } from "./background/background-thread.ts";
+import { backgroundHealth, type BackgroundHealth } from "./background/health.ts";
+import { backgroundRoles } from "./background/messages.ts";
 import { developmentSecret } from "./secrets.ts";
 import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
 
@@ -32,6 +35,8 @@ export type Runtime = {
   bus: Bus;
   relay: Relay | null;
   runner: ProjectionGroups | null;
+  /** The relay, projections and webhooks when they run in a thread of their own (then not in the fields above). */
+  background: BackgroundThread | null;
   webhooks: WebhookDispatcher | null;
   app: FastifyInstance | null;
   url: string | null;
@@ -65,6 +70,16 @@ export async function connectBus(env: Env, name: string, log: Log): Promise<Bus>
 }
 
 /**
+ * Whether a process running every part puts the relay, projections and webhooks in a thread of their own: by
+ * default with Postgres and NATS. The embedded database has one connection for the whole process, and the
+ * in-process bus reaches only its own thread.
+ */
+function backgroundInThread(env: Env, only: readonly ProcessRole[]): boolean {
+  if (only.length < roles.length || !env.DATABASE_URL || !env.NATS_URL) return false;
+  return env.BACKGROUND_THREAD ?? true;
+}
+
+/**
  * Starts the parts of the product this process runs. One process runs them all by default; with a NATS server,
  * `--only api|relay|projector|webhooks` splits them across processes over the same Postgres.
  */
@@ -80,14 +95,16 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   // The process's readers of the log, woken by the same appends, share its reads.
   const sharedLog = new SharedLog(store);
   const read: LogRead = (from, size) => sharedLog.read(from, size);
-  const runner = only.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
+  const background = backgroundInThread(env, only) ? await BackgroundThread.start({ env }, db, store, partLog(logger, "background")) : null;
+  const here = background ? only.filter((role) => !(backgroundRoles as readonly string[]).includes(role)) : only;
+  const runner = here.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();
-  const relay = only.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
+  const relay = here.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
   if (relay) await relay.start();
-  const webhooks = only.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
+  const webhooks = here.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
   if (webhooks) await webhooks.start();
 
-  const progress: ProjectionProgress = runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections);
+  const progress: ProjectionProgress = background ?? (runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections));
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
@@ -100,7 +117,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
       progress,
       files: new FileStorage(join(resolve(env.DATA_DIR), "files")),
       jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
-      health: healthCheck(db, bus, progress, relay, runner),
+      health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner)),
     };
     app = await buildApp({ deps, loggerInstance: logger });
     url = await app.listen({ port: env.PORT, host: env.HOST });
@@ -113,6 +130,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
     bus,
     relay,
     runner,
+    background,
     webhooks,
     app,
     url,
@@ -121,6 +139,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
       await webhooks?.stop();
       await relay?.stop();
       await runner?.stop();
+      await background?.stop();
       await bus.close();
       await connection.close();
     },
@@ -138,7 +157,7 @@ export function createDispatcher(env: Env, db: Kysely<Database>, store: EventSto
   });
 }
 
-function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, relay: Relay | null, runner: ProjectionGroups | null) {
+function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgress, background: BackgroundHealth) {
   return async () => {
     const postgres = await sql`select 1`.execute(db).then(
       () => ({ ok: true }),
@@ -146,11 +165,15 @@ function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgres
     );
     const natsOk = await Promise.race([bus.healthy(), new Promise<boolean>((r) => setTimeout(() => r(false), 1_000))]);
     const lag = postgres.ok ? await progress.lag() : null;
+    const parts = await background({ postgresOk: postgres.ok, natsOk }).catch((error: unknown) => ({
+      projections: { ok: false, error: String(error) },
+      relay: { ok: false, error: String(error) },
+    }));
     return {
       postgres,
       nats: { ok: natsOk, kind: bus.kind },
-      projections: { ok: runner ? runner.lastError === null : true, lag, error: runner?.lastError ?? null },
-      relay: relay ? { ok: relay.lastError === null || !natsOk, error: relay.lastError, behind: postgres.ok ? await relay.behind() : null } : { ok: true },
+      projections: { ...parts.projections, lag },
+      relay: parts.relay,
     };
   };
 }

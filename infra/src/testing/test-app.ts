@@ -13,10 +13,14 @@ export type TestApp = {
   stop: () => Promise<void>;
 };
 
-/** A whole product (API, relay, projectors) on a fresh database and stream, listening on a free port. */
+/**
+ * A whole product (API, relay, projectors) on a fresh database and stream, listening on a free port. The relay,
+ * projections and webhooks run on the test's own thread, where it can drive them (`runtime.runner`), unless
+ * BACKGROUND_THREAD=true asks for the thread of their own that the product starts with on Postgres and NATS.
+ */
 export async function startTestApp(label: string, extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const services = await createTestServices(label);
-  const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", ...extraEnv });
+  const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", BACKGROUND_THREAD: "false", ...extraEnv });
   const runtime = await startRuntime(env);
   const app = runtime.app!;
   return {

@@ -100,6 +100,12 @@ export class ProjectionGroups {
     return results.every(Boolean);
   }
 
+  /** Calls `listener` whenever any projection moves; answers a function that stops it. */
+  onProgress(listener: () => void): () => void {
+    const stops = [...this.runners.values()].map((runner) => runner.onProgress(listener));
+    return () => stops.forEach((stop) => stop());
+  }
+
   /** The lowest position the named projections have reached. */
   positionOf(names?: readonly string[]): Position {
     return this.lowest(this.holding(names));

@@ -64,6 +64,7 @@ export class ProjectionRunner {
   private readonly stored = new Map<string, Position>();
   private idleSince: number | null = null;
   private readonly progress = new Set<() => void>();
+  private readonly watchers = new Set<() => void>();
   private running = false;
   /** Catch-up batches and rebuilds take turns, so a rebuild never races the live loop over the same rows. */
   private turn: Promise<unknown> = Promise.resolve();
@@ -170,6 +171,16 @@ export class ProjectionRunner {
     return true;
   }
 
+  /** Calls `listener` whenever a projection of this runner moves; answers a function that stops it. */
+  onProgress(listener: () => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private moved() {
+    for (const notify of [...this.progress, ...this.watchers]) notify();
+  }
+
   /** Runs `work` while this runner's loop waits its turn (a rebuild by another runner over the same projections). */
   pause<T>(work: () => Promise<T>): Promise<T> {
     return this.exclusive(work);
@@ -235,7 +246,7 @@ export class ProjectionRunner {
         this.stored.set(projection.name, last);
       }
     }
-    for (const notify of [...this.progress]) notify();
+    this.moved();
   }
 
   /** Builds the indexes `beginReplay` left out, and brings the tables' statistics up to date. */
@@ -340,7 +351,7 @@ export class ProjectionRunner {
     if (events.some((event) => handled.has(event.type))) return false;
     for (const projection of projections) this.positions.set(projection.name, last);
     this.idleSince ??= Date.now();
-    for (const notify of [...this.progress]) notify();
+    this.moved();
     return true;
   }
 
@@ -374,7 +385,7 @@ export class ProjectionRunner {
       this.positions.set(name, position);
       this.stored.set(name, position);
     }
-    for (const notify of [...this.progress]) notify();
+    this.moved();
   }
 
   /** The batch after `from`: the one read ahead when it starts there, else a fresh read. */

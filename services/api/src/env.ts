@@ -30,6 +30,11 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /**
+   * With Postgres and NATS, a process running every part puts the relay, projections and webhooks in a worker
+   * thread, off the API's event loop; false keeps them on it.
+   */
+  BACKGROUND_THREAD: flag,
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),

@@ -68,6 +68,14 @@ export class EventStore {
   }
 
   /**
+   * Tells this store's listeners of an append made through another store over the same database (the API's, seen
+   * from the background thread), so they wake as for one of its own.
+   */
+  announceAppended(position: Position): void {
+    for (const listener of this.listeners) listener(position);
+  }
+
+  /**
    * Appends to one or more streams atomically. Each stream's expected version is checked; a stale one raises
    * ConcurrencyConflictError and nothing is written. An idempotency claim is taken in the same transaction.
    */

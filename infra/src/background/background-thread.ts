@@ -1,0 +1,138 @@
+import type { Worker } from "node:worker_threads";
+import type { Kysely } from "kysely";
+import type { Position } from "@procure/contracts";
+import type { ProjectionProgress } from "@procure/api";
+import type { EventStore } from "@procure/eventstore";
+import { allProjections, type Database } from "@procure/projections";
+import { startModuleWorker } from "../module-worker.ts";
+import { lagBetween } from "../progress.ts";
+import { ProjectionPositions } from "../projection-positions.ts";
+import type { BackgroundInput, Call, FromBackground, ToBackground } from "./messages.ts";
+import type { BackgroundHealth } from "./health.ts";
+
+type Log = (message: string, extra?: Record<string, unknown>) => void;
+
+const RESTART_DELAY_MS = 1_000;
+const STOP_TIMEOUT_MS = 15_000;
+const HEALTH_TIMEOUT_MS = 5_000;
+
+/**
+ * The projections, relay and webhook dispatcher in a worker thread of the API's process, so their work does not
+ * queue behind requests on one event loop (nor requests behind it). The API's appends wake the thread at once,
+ * and the thread reports every projection's position, so a command waits for its read models without asking
+ * Postgres. A thread that dies is started again; meanwhile commands wait as for a projector that is behind.
+ */
+export class BackgroundThread implements ProjectionProgress {
+  private worker: Worker | null = null;
+  private readonly positions = new ProjectionPositions(allProjections);
+  private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextCall = 0;
+  private stopping = false;
+  private readonly stopWatchingAppends: () => void;
+
+  private constructor(
+    private readonly input: BackgroundInput,
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    private readonly log: Log,
+  ) {
+    this.stopWatchingAppends = store.onAppended((position) => this.send({ type: "appended", position }));
+  }
+
+  static async start(input: BackgroundInput, db: Kysely<Database>, store: EventStore, log: Log): Promise<BackgroundThread> {
+    const thread = new BackgroundThread(input, db, store, log);
+    await thread.spawn();
+    return thread;
+  }
+
+  private spawn(): Promise<void> {
+    const worker = startModuleWorker(new URL("./thread-main.ts", import.meta.url), this.input);
+    this.worker = worker;
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      worker.on("message", (message: FromBackground) => {
+        if (message.type === "ready") {
+          ready = true;
+          resolve();
+        } else if (message.type === "failed" && !ready) reject(new Error(`The background thread did not start: ${message.error}`));
+        else this.receive(message);
+      });
+      worker.on("error", (error) => {
+        if (!ready) reject(error);
+        else this.log("background thread failed", { error: String(error) });
+      });
+      worker.on("exit", (code) => {
+        if (this.worker === worker) this.worker = null;
+        for (const call of [...this.calls.values()]) call.reject(new Error("The background thread stopped"));
+        if (!ready || this.stopping) return;
+        this.log("background thread exited; starting it again", { code });
+        setTimeout(() => {
+          if (!this.stopping) this.spawn().catch((error: unknown) => this.log("background thread did not restart", { error: String(error) }));
+        }, RESTART_DELAY_MS).unref();
+      });
+    });
+  }
+
+  /** The worker running now; null while it is being started again. */
+  get thread(): Worker | null {
+    return this.worker;
+  }
+
+  private receive(message: FromBackground) {
+    if (message.type === "progress") {
+      this.positions.update(Object.entries(message.positions));
+    } else if (message.type === "answer") {
+      const call = this.calls.get(message.id);
+      if (message.error !== undefined) call?.reject(new Error(message.error));
+      else call?.resolve(message.value);
+    }
+  }
+
+  private send(message: ToBackground) {
+    this.worker?.postMessage(message);
+  }
+
+  /** Asks the thread to do `call`; without an answer within `timeoutMs` (when given), fails. */
+  private call<T>(call: Call, timeoutMs?: number): Promise<T> {
+    if (!this.worker) return Promise.reject(new Error("The background thread is not running"));
+    const id = this.nextCall++;
+    return new Promise<T>((resolve, reject) => {
+      const timer =
+        timeoutMs === undefined ? null : setTimeout(() => settle(() => reject(new Error("The background thread did not answer in time"))), timeoutMs);
+      const settle = (done: () => void) => {
+        if (timer) clearTimeout(timer);
+        this.calls.delete(id);
+        done();
+      };
+      this.calls.set(id, { resolve: (value) => settle(() => resolve(value as T)), reject: (error) => settle(() => reject(error)) });
+      this.send({ type: "call", id, call });
+    });
+  }
+
+  waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
+    return this.positions.waitFor(position, timeoutMs, names);
+  }
+
+  async lag() {
+    return lagBetween(this.db, await this.store.headPosition(), this.positions.lowest());
+  }
+
+  health: BackgroundHealth = (status) => this.call({ type: "health", ...status }, HEALTH_TIMEOUT_MS);
+
+  /** Replays one projection, or all, in the background thread (see ProjectionGroups.rebuild). */
+  rebuild(name?: string): Promise<void> {
+    return this.call({ type: "rebuild", name });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopWatchingAppends();
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    this.send({ type: "stop" });
+    // A thread whose parts stopped but that something still holds open is ended rather than waited for.
+    const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref())]);
+    if (!ended) await worker.terminate();
+  }
+}

@@ -1,0 +1,55 @@
+import { parentPort, workerData } from "node:worker_threads";
+import type { Position } from "@procure/contracts";
+import { startRuntime } from "../runtime.ts";
+import { backgroundHealth } from "./health.ts";
+import { backgroundRoles, type BackgroundInput, type Call, type FromBackground, type ToBackground } from "./messages.ts";
+
+/** The background thread's entry: the relay, projections and webhook dispatcher over their own connections. */
+const port = parentPort!;
+const post = (message: FromBackground) => port.postMessage(message);
+const { env } = workerData as BackgroundInput;
+
+try {
+  const runtime = await startRuntime(env, backgroundRoles);
+  const runner = runtime.runner!;
+  const health = backgroundHealth(runtime.relay, runner);
+
+  // Coalesced to one message per turn of the loop: a batch moves several projections at once.
+  let scheduled = false;
+  const reportProgress = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      const positions: Record<string, Position> = {};
+      for (const projection of runner.projections) positions[projection.name] = runner.positionOf([projection.name]);
+      post({ type: "progress", positions });
+    });
+  };
+  runner.onProgress(reportProgress);
+
+  const answer = async (call: Call): Promise<unknown> => {
+    if (call.type === "rebuild") return runner.rebuild(call.name);
+    return health(call);
+  };
+
+  port.on("message", (message: ToBackground) => {
+    if (message.type === "appended") runtime.store.announceAppended(message.position);
+    else if (message.type === "call") {
+      answer(message.call).then(
+        (value) => post({ type: "answer", id: message.id, value }),
+        (error: unknown) => post({ type: "answer", id: message.id, error: String(error) }),
+      );
+    } else if (message.type === "stop") {
+      void runtime.stop().finally(() => {
+        post({ type: "stopped" });
+        port.close();
+      });
+    }
+  });
+  reportProgress();
+  post({ type: "ready" });
+} catch (error) {
+  post({ type: "failed", error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  port.close();
+}
