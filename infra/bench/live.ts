@@ -1,4 +1,4 @@
-import { startModuleWorker } from "../src/module-worker.ts";
+import { siblingModule, startModuleWorker } from "../src/module-worker.ts";
 import type { Percentiles } from "./stats.ts";
 import type { LiveClientInput } from "./live-client.ts";
 
@@ -18,7 +18,7 @@ export function liveFigures(
   warmupSeconds = 0,
 ): Promise<LiveFigures> {
   const input: LiveClientInput = { url, tokens, perSecond, seconds, warmupSeconds };
-  const worker = startModuleWorker(new URL("./live-client.ts", import.meta.url), input);
+  const worker = startModuleWorker(siblingModule(import.meta.url, "live-client"), input);
   return new Promise((resolve, reject) => {
     // The clients' own memory is not the server's: the figures are in once the worker is gone.
     worker.once("message", (figures: LiveFigures) => {

@@ -9,7 +9,13 @@ const counts = counter.counts;
 import { startTestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { throughput } from "./stats.ts";
-const t = await startTestApp("benchpost", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+import { postgresCpuMs } from "./postgres-cpu.ts";
+const t = await startTestApp("benchpost", {
+  PG_POOL_SIZE: "20",
+  LOG_LEVEL: "silent",
+  RATE_LIMIT_PUBLIC: "1000000",
+  BACKGROUND_THREAD: process.env.BACKGROUND_THREAD ?? "true",
+});
 try {
   const users = await createUsers(t, ["requester", "approver"]);
   const n = Number(process.env.N ?? 2000);
@@ -25,9 +31,11 @@ try {
   await throughput(200, 16, post);
   counter.start();
   const cpu = process.cpuUsage();
+  const postgresBefore = postgresCpuMs();
   const s = performance.now();
   const rate = await throughput(n, 16, post);
   const u = process.cpuUsage(cpu);
+  const postgresUsed = postgresCpuMs() - postgresBefore;
   counter.stop();
   console.log(
     [...counts]
@@ -36,7 +44,9 @@ try {
       .map(([k, v]) => `${(v / n).toFixed(2)} ${k}`)
       .join("\n"),
   );
-  console.log(`POST ${rate}/s; node cpu per command ${((u.user + u.system) / 1000 / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`);
+  console.log(
+    `POST ${rate}/s; node cpu per command ${((u.user + u.system) / 1000 / n).toFixed(2)} ms; postgres cpu per command ${(postgresUsed / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`,
+  );
 } finally {
   await t.stop();
 }

@@ -1,10 +1,19 @@
 import { Worker, type WorkerOptions } from "node:worker_threads";
 
 /**
- * A worker thread running one of the project's TypeScript modules. The worker registers tsx's loader itself
- * before importing the module, so it starts the same way under `tsx`, under Vitest and in a bench.
+ * A module that sits beside the calling one: `name.ts` in the sources, `name.mjs` in a bundle (infra/build), where
+ * each worker's module is an entry of its own beside the entry that starts it.
+ */
+export function siblingModule(callerUrl: string, name: string): URL {
+  return new URL(`./${name}${callerUrl.endsWith(".ts") ? ".ts" : ".mjs"}`, callerUrl);
+}
+
+/**
+ * A worker thread running one of the project's modules. For a TypeScript module, the worker registers tsx's loader
+ * itself before importing it, so it starts the same way under `tsx`, under Vitest and in a bench.
  */
 export function startModuleWorker(module: URL, workerData: unknown, options: Omit<WorkerOptions, "eval" | "workerData"> = {}): Worker {
+  if (!module.pathname.endsWith(".ts")) return new Worker(module, { ...options, workerData });
   const loader = JSON.stringify(import.meta.resolve("tsx/esm/api"));
   const code = `import(${loader}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); })`;
   return new Worker(code, { ...options, eval: true, workerData });

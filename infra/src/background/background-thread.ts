@@ -4,7 +4,7 @@ import type { Position } from "@procure/contracts";
 import type { ProjectionProgress } from "@procure/api";
 import type { EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
-import { startModuleWorker } from "../module-worker.ts";
+import { siblingModule, startModuleWorker } from "../module-worker.ts";
 import { lagBetween } from "../progress.ts";
 import { ProjectionPositions } from "../projection-positions.ts";
 import type { BackgroundInput, Call, FromBackground, ToBackground } from "./messages.ts";
@@ -46,7 +46,7 @@ export class BackgroundThread implements ProjectionProgress {
   }
 
   private spawn(): Promise<void> {
-    const worker = startModuleWorker(new URL("./thread-main.ts", import.meta.url), this.input);
+    const worker = startModuleWorker(siblingModule(import.meta.url, "thread-main"), this.input);
     this.worker = worker;
     return new Promise((resolve, reject) => {
       let ready = false;

@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { dirname, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The checkout's root: the nearest folder up with the lockfile (this module also runs bundled, from dist/). */
+export const repoRoot = findUp(dirname(fileURLToPath(import.meta.url)), "package-lock.json");
+
+function findUp(from: string, file: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, file))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No ${file} above ${from}`);
+  }
+}
 
 export type Child = {
   process: ChildProcess;
