@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 import { percentiles } from "./stats.ts";
 
@@ -14,8 +13,9 @@ export type LiveClientInput = {
 
 /**
  * Commands at a steady rate from one user; another user's websocket times each command from send to the
- * invalidation naming the created request. Runs in a worker thread of its own, so the clients' work does not queue
- * behind the server's on one event loop, as it would not with clients on other machines.
+ * invalidation naming the created request. Runs as a process of its own, as clients on other machines would: its
+ * work does not queue behind the server's on one event loop, nor does its memory count as the server's. Takes its
+ * input as JSON in the first argument and prints the figures as JSON.
  */
 async function run({ url, tokens, perSecond, seconds, warmupSeconds }: LiveClientInput) {
   const arrivals = new Map<string, number>();
@@ -71,4 +71,4 @@ async function run({ url, tokens, perSecond, seconds, warmupSeconds }: LiveClien
   return { commandsPerSecond: perSecond, commands: total, lost, latencyMs: percentiles(samples) };
 }
 
-if (parentPort) parentPort.postMessage(await run(workerData as LiveClientInput));
+console.log(JSON.stringify(await run(JSON.parse(process.argv[2]!) as LiveClientInput)));

@@ -1,16 +1,20 @@
-import { siblingModule, startModuleWorker } from "../src/module-worker.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { moduleArguments, siblingModule } from "../src/module-worker.ts";
 import type { Percentiles } from "./stats.ts";
 import type { LiveClientInput } from "./live-client.ts";
+
+const run = promisify(execFile);
 
 export type LiveFigures = { commandsPerSecond: number; commands: number; lost: number; latencyMs: Percentiles };
 
 /**
  * Commands at a steady rate from one user; another user's websocket times each command from send to the
- * invalidation naming the created request. The clients run in a worker thread (`live-client.ts`), off the
- * server's event loop. With `warmupSeconds`, the same load runs that long first and only the steady state is timed;
- * a command lost during the warm-up still counts as lost.
+ * invalidation naming the created request. The clients run in a process of their own (`live-client.ts`), as they
+ * would on other machines: neither their work nor their memory is the server's. With `warmupSeconds`, the same load
+ * runs that long first and only the steady state is timed; a command lost during the warm-up still counts as lost.
  */
-export function liveFigures(
+export async function liveFigures(
   url: string,
   tokens: { requester: string; watcher: string },
   perSecond: number,
@@ -18,12 +22,8 @@ export function liveFigures(
   warmupSeconds = 0,
 ): Promise<LiveFigures> {
   const input: LiveClientInput = { url, tokens, perSecond, seconds, warmupSeconds };
-  const worker = startModuleWorker(siblingModule(import.meta.url, "live-client"), input);
-  return new Promise((resolve, reject) => {
-    // The clients' own memory is not the server's: the figures are in once the worker is gone.
-    worker.once("message", (figures: LiveFigures) => {
-      void worker.terminate().then(() => resolve(figures), reject);
-    });
-    worker.once("error", reject);
+  const { stdout } = await run(process.execPath, [...moduleArguments(siblingModule(import.meta.url, "live-client")), JSON.stringify(input)], {
+    maxBuffer: 1 << 20,
   });
+  return JSON.parse(stdout) as LiveFigures;
 }

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { liveFigures } from "./live.ts";
 import { readFigures } from "./reads.ts";
-import { seedRequests } from "./seed.ts";
+import { seedRequests, seedRequestsApart } from "./seed.ts";
 import { heapMiB, round, rssMiB } from "./stats.ts";
 import { httpFigures, storeFigures } from "./write-path.ts";
 
@@ -75,7 +75,7 @@ try {
   log(`reads at ~1k requests: ${JSON.stringify(readsSmall)}`);
 
   const seedStarted = performance.now();
-  const seeded = await seedRequests(t.runtime.store, seedUsers, largeRequests - 1_000, 1_000);
+  const seeded = await seedRequestsApart(t.runtime.store, t.services.databaseUrl, seedUsers, largeRequests - 1_000, 1_000);
   log(`seeded ${seeded} events in ${round((performance.now() - seedStarted) / 1000, 1)} s`);
   await caughtUp();
   const rssBeforeRebuild = rssMiB();

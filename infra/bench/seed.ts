@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata } from "@procure/contracts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { EventStore, StreamAppend } from "@procure/eventstore";
+import { moduleArguments, siblingModule } from "../src/module-worker.ts";
+
+const run = promisify(execFile);
 
 export type SeedUsers = { requester: { id: string; email: string }; approver: { id: string; email: string } };
 
@@ -51,4 +56,17 @@ export async function seedRequests(store: EventStore, users: SeedUsers, count: n
     await store.append(appends, { metadata, recordedAt: new Date().toISOString() });
   }
   return events;
+}
+
+/**
+ * `seedRequests` in a child process when the server's database is a Postgres server (the embedded one opens in one
+ * process only, so it is seeded in this one): the seeding's garbage is the bench's, not the server's.
+ */
+export async function seedRequestsApart(store: EventStore, databaseUrl: string | null, users: SeedUsers, count: number, from = 0): Promise<number> {
+  if (!databaseUrl) return seedRequests(store, users, count, from);
+  const args = [...moduleArguments(siblingModule(import.meta.url, "seed-process")), databaseUrl, JSON.stringify(users), String(count), String(from)];
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
+  const seeded = /seeded (\d+)/.exec(stdout);
+  if (!seeded) throw new Error(`the seeding process said: ${stdout}`);
+  return Number(seeded[1]);
 }

@@ -11,7 +11,10 @@ import { repoRoot } from "../src/testing/child-process.ts";
  */
 const targets = {
   server: { outdir: "dist/server", entries: ["infra/src/start.ts", "infra/src/background/thread-main.ts"] },
-  bench: { outdir: "dist/bench", entries: ["infra/bench/run.ts", "infra/bench/live-client.ts", "infra/src/background/thread-main.ts"] },
+  bench: {
+    outdir: "dist/bench",
+    entries: ["infra/bench/run.ts", "infra/bench/live-client.ts", "infra/bench/seed-process.ts", "infra/src/background/thread-main.ts"],
+  },
 } as const;
 
 /** Every npm package any workspace depends on: left to node_modules, never bundled. */

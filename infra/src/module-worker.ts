@@ -8,6 +8,12 @@ export function siblingModule(callerUrl: string, name: string): URL {
   return new URL(`./${name}${callerUrl.endsWith(".ts") ? ".ts" : ".mjs"}`, callerUrl);
 }
 
+/** The arguments that make `node` run one of the project's modules: through tsx's loader when it is TypeScript. */
+export function moduleArguments(module: URL): string[] {
+  const path = module.pathname;
+  return path.endsWith(".ts") ? ["--import", "tsx", path] : [path];
+}
+
 /**
  * A worker thread running one of the project's modules. For a TypeScript module, the worker registers tsx's loader
  * itself before importing it, so it starts the same way under `tsx`, under Vitest and in a bench.

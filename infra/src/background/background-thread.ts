@@ -13,6 +13,7 @@ import type { BackgroundHealth } from "./health.ts";
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 const HEALTH_TIMEOUT_MS = 5_000;
 
@@ -54,8 +55,11 @@ export class BackgroundThread implements ProjectionProgress {
         if (message.type === "ready") {
           ready = true;
           resolve();
-        } else if (message.type === "failed" && !ready) reject(new Error(`The background thread did not start: ${message.error}`));
-        else this.receive(message);
+        } else if (message.type === "failed" && !ready) {
+          // What it did open (a pool, a connection) must not keep a thread that failed alive.
+          void worker.terminate();
+          reject(new Error(`The background thread did not start: ${message.error}`));
+        } else this.receive(message);
       });
       worker.on("error", (error) => {
         if (!ready) reject(error);
@@ -66,11 +70,20 @@ export class BackgroundThread implements ProjectionProgress {
         for (const call of [...this.calls.values()]) call.reject(new Error("The background thread stopped"));
         if (!ready || this.stopping) return;
         this.log("background thread exited; starting it again", { code });
-        setTimeout(() => {
-          if (!this.stopping) this.spawn().catch((error: unknown) => this.log("background thread did not restart", { error: String(error) }));
-        }, RESTART_DELAY_MS).unref();
+        this.restartAfter(RESTART_DELAY_MS);
       });
     });
+  }
+
+  /** Starts the thread again after `delayMs`, and again with a longer delay while it fails to start (Postgres down). */
+  private restartAfter(delayMs: number) {
+    setTimeout(() => {
+      if (this.stopping) return;
+      this.spawn().catch((error: unknown) => {
+        this.log("background thread did not restart; trying again", { error: String(error) });
+        this.restartAfter(Math.min(delayMs * 2, MAX_RESTART_DELAY_MS));
+      });
+    }, delayMs).unref();
   }
 
   /** The worker running now; null while it is being started again. */
