@@ -104,6 +104,12 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   const webhooks = here.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
   if (webhooks) await webhooks.start();
 
+  // An API process whose relay and projections run in other processes tells them of its appends at once, rather
+  // than leaving them to find its appends by polling.
+  if (only.includes("api") && !background && !backgroundRoles.every((role) => here.includes(role))) {
+    store.onAppended((position) => bus.announceAppended(position));
+  }
+
   const progress: ProjectionProgress = background ?? (runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections));
 
   let app: FastifyInstance | null = null;

@@ -194,8 +194,18 @@ describe("the requests list at more rows than a page", () => {
     const allChip = page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: /^All/ });
     await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBeGreaterThan(120);
     await expect.poll(async () => /^Showing 50 of [\d,]+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
-    await page.getByRole("button", { name: "Load more" }).click();
+    // The button, without scrolling: scrolling to it would reach the end of the list, which loads the next page by
+    // itself, and with a fast server the button may have moved on or gone by the time a click lands.
+    await page.getByRole("button", { name: "Load more" }).dispatchEvent("click");
     await expect.poll(async () => /^Showing 100 of [\d,]+$/.test((await page.getByText(/^Showing/).textContent()) ?? "")).toBe(true);
+    // Scrolling to the last row loads the rest, a page at a time, until every request is shown.
+    await expect
+      .poll(async () => {
+        await page.locator(".list-more").scrollIntoViewIfNeeded();
+        return (await page.getByText(/^Showing/).textContent()) ?? "";
+      })
+      .toMatch(/^Showing ([\d,]+) of \1$/);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
 
     await page.getByRole("searchbox", { name: "Search requests" }).fill("bulk chair");
     await expect.poll(async () => Number((await allChip.locator(".chip-count").textContent()) ?? 0)).toBe(120);

@@ -219,7 +219,12 @@ export class ProjectionRunner {
    */
   async beginReplay(targets: readonly Projection[] = this.projections): Promise<void> {
     for (const projection of targets) await this.reset(projection);
-    await this.db.transaction().execute((trx) => deferIndexes(trx, this.tables(targets)));
+    await this.db.transaction().execute(async (trx) => {
+      // As in `reset`: a live copy's batch, which claims these checkpoints before it writes, finishes or waits
+      // before the indexes go, rather than holding one table while the drops hold another.
+      await lockCheckpoints(trx, targets.map(checkpointName));
+      await deferIndexes(trx, this.tables(targets));
+    });
   }
 
   /**

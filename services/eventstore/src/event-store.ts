@@ -119,16 +119,23 @@ export class EventStore {
     const rows = appends.flatMap((append, i) => chainRows(append, starts[i]!.hash, options));
     if (rows.length === 0) return null;
     const claim = options.idempotency;
-    const { rows: out } = await sql<EventRow & { heads_match: boolean; claimed: boolean }>`with
+    // A stream that must not exist yet needs no head lookup: its first version is already taken if it exists, and
+    // the (stream_id, stream_version) key refuses the insert.
+    const continued = starts.filter((start) => start.version > 0);
+    const { rows: out } = await sql<InsertedRow & { heads_match: boolean; claimed: boolean }>`with
       heads as (
-        select not exists (
-          select 1 from unnest(${starts.map((h) => h.streamId)}::text[], ${starts.map((h) => h.version)}::int[], ${starts.map((h) => h.hash)}::text[])
+        ${
+          continued.length === 0
+            ? sql`select true as match`
+            : sql`select not exists (
+          select 1 from unnest(${continued.map((h) => h.streamId)}::text[], ${continued.map((h) => h.version)}::int[], ${continued.map((h) => h.hash)}::text[])
             as expected (stream_id, version, hash)
           left join lateral (
             select e.stream_version, e.hash from events e where e.stream_id = expected.stream_id order by e.stream_version desc limit 1
           ) head on true
           where coalesce(head.stream_version, 0) <> expected.version or coalesce(head.hash, ${GENESIS_HASH}) <> expected.hash
-        ) as match
+        ) as match`
+        }
       ),
       claim as (
         ${
@@ -141,10 +148,7 @@ export class EventStore {
         }
       ),
       inserted as (
-        insert into events (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
-        select * from ${unnestEvents(rows)}
-        where (select match from heads) and exists (select 1 from claim)
-        returning ${eventColumns}
+        ${insertEvents(rows, sql`where (select match from heads) and exists (select 1 from claim)`)}
       )
       select heads.match as heads_match, exists (select 1 from claim) as claimed, inserted.*
       from heads left join inserted on true`.execute(this.db);
@@ -154,10 +158,7 @@ export class EventStore {
       return null;
     }
     if (!verdict.claimed) throw new IdempotentReplay(claim!.scope, claim!.key);
-    return stored(
-      out.map(({ heads_match: _match, claimed: _claimed, ...row }) => row),
-      appends,
-    );
+    return stored(withPlaces(rows, out), appends);
   }
 
   private async appendInTransaction(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
@@ -284,11 +285,8 @@ async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAp
   }
   const rows = chainRows(append, head?.hash ?? GENESIS_HASH, options);
   if (rows.length === 0) return [];
-  const { rows: inserted } = await sql<EventRow>`insert into events
-      (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
-    select * from ${unnestEvents(rows)}
-    returning ${eventColumns}`.execute(trx);
-  return inserted;
+  const { rows: inserted } = await sql<InsertedRow>`${insertEvents(rows, sql``)}`.execute(trx);
+  return withPlaces(rows, inserted);
 }
 
 /** A stream's new events, numbered after its expected version and chained from the hash of its head there. */
@@ -311,22 +309,37 @@ function chainRows(append: StreamAppend, headHash: string, options: AppendOption
   });
 }
 
-function unnestEvents(rows: ReturnType<typeof chainRows>) {
-  return sql`unnest(
-      ${rows.map((r) => r.event_id)}::uuid[], ${rows.map((r) => r.stream_type)}::text[],
-      ${rows.map((r) => r.stream_id)}::text[], ${rows.map((r) => r.stream_version)}::int[],
-      ${rows.map((r) => r.type)}::text[], ${rows.map((r) => r.schema_version)}::int[],
-      ${rows.map((r) => JSON.stringify(r.data))}::jsonb[], ${rows.map((r) => JSON.stringify(r.metadata))}::jsonb[],
-      ${rows.map((r) => r.recorded_at)}::timestamptz[], ${rows.map((r) => r.hash)}::text[])`;
+type ChainedRow = ReturnType<typeof chainRows>[number];
+
+/** Where the log put an inserted event: all an append reads back, since it knows the rest. */
+type InsertedRow = { event_id: string; transaction_id: string; global_position: string };
+
+/**
+ * Inserts chained rows, sent as one JSON parameter (Postgres parses it once, rather than the driver escaping each
+ * value into an array literal), where `guard` holds; returns where the log put each.
+ */
+function insertEvents(rows: readonly ChainedRow[], guard: ReturnType<typeof sql>) {
+  return sql`insert into events (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
+    select event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r (event_id uuid, stream_type text, stream_id text, stream_version int,
+      type text, schema_version int, data jsonb, metadata jsonb, recorded_at timestamptz, hash text)
+    ${guard}
+    returning event_id::text as event_id, transaction_id::text as transaction_id, global_position::text as global_position`;
+}
+
+/** The rows as stored: what the append chained, at the places the log gave them. */
+function withPlaces(rows: readonly ChainedRow[], inserted: readonly (InsertedRow | { event_id: null })[]): EventRow[] {
+  const places = new Map(inserted.filter((row): row is InsertedRow => row.event_id !== null).map((row) => [row.event_id, row]));
+  return rows.flatMap((row) => {
+    const place = places.get(row.event_id);
+    return place ? [{ ...row, transaction_id: place.transaction_id, global_position: place.global_position }] : [];
+  });
 }
 
 /** The appended events in the order the appends named them, and the position of the newest. */
 function stored(rows: readonly EventRow[], appends: readonly StreamAppend[]): AppendResult {
   const order = new Map(appends.map((append, i) => [append.streamId, i]));
-  const events = rows
-    .filter((row) => row.event_id !== null)
-    .map(toStoredEvent)
-    .sort((a, b) => order.get(a.stream_id)! - order.get(b.stream_id)! || a.stream_version - b.stream_version);
+  const events = rows.map(toStoredEvent).sort((a, b) => order.get(a.stream_id)! - order.get(b.stream_id)! || a.stream_version - b.stream_version);
   let position: Position = ORIGIN;
   for (const event of events) {
     const at = { tx: event.transaction_id, pos: event.global_position };

@@ -26,7 +26,7 @@ export class Relay {
   private running = false;
   private loop: Promise<void> | null = null;
   private position: Position = ORIGIN;
-  /** The newest position appended in this process. */
+  /** The newest position appended in this process, or announced by another. */
   private appended: Position = ORIGIN;
   private unsubscribe: (() => void) | null = null;
   /** The bus connection whose content was last checked against the log; another one must be checked first. */
@@ -56,10 +56,17 @@ export class Relay {
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.store.db, this.name))?.position ?? ORIGIN;
     this.running = true;
-    this.unsubscribe = this.store.onAppended((position) => {
+    const heardOf = (position: Position) => {
       if (comparePositions(position, this.appended) > 0) this.appended = position;
       this.signal.notify();
-    });
+    };
+    const stopWatching = this.store.onAppended(heardOf);
+    // The appends other processes announce (an API process of its own) wake it as its own process's do.
+    const stopHearing = this.bus.onPublished(heardOf);
+    this.unsubscribe = () => {
+      stopWatching();
+      stopHearing();
+    };
 
     this.loop = this.run();
   }
@@ -79,8 +86,8 @@ export class Relay {
         this.lastError = null;
         backoff = 250;
         const behind = comparePositions(this.position, this.appended) < 0;
-        // After a short batch that reached every append of this process, another read would find nothing: an
-        // append wakes the relay, and the poll finds those of other processes. Appended but not yet readable (an
+        // After a short batch that reached every append it knows of, another read would find nothing: an append
+        // or an announcement wakes the relay, and the poll finds any other. Appended but not yet readable (an
         // older transaction is still open): look again shortly.
         if (published === 0) await this.signal.wait(behind ? 5 : (this.options.pollMs ?? 200));
         else if (published < (this.options.batchSize ?? 200) && !behind) await this.signal.wait(this.options.pollMs ?? 200);

@@ -18,6 +18,9 @@ export class MemoryBus implements Bus {
     return () => {};
   }
 
+  /** Nobody else hears an in-process bus. */
+  announceAppended(): void {}
+
   async retireConsumers(): Promise<void> {}
 
   async lastPublishedEventId(): Promise<undefined> {

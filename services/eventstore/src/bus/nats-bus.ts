@@ -144,10 +144,17 @@ export class NatsBus implements Bus {
   }
 
   /**
-   * Hears the events other processes' relays publish, by their headers alone. A plain subscription: no consumer
+   * Hears the appends other processes announce and the events their relays publish, by their headers alone. A plain subscription: no consumer
    * state on the server and no acknowledgements, since it only wakes readers that read Postgres and poll anyway.
    */
   onPublished(handler: (position: Position) => void): () => void {
+    const announced = this.nc.subscribe(`${this.options.subjectPrefix}.appended`, {
+      callback: (error, message) => {
+        if (error || message.headers?.get(ORIGIN_HEADER) === this.origin) return;
+        const [tx, pos] = (message.headers?.get(POSITION_HEADER) ?? "").split(":");
+        if (tx && pos) handler({ tx, pos });
+      },
+    });
     const sub = this.nc.subscribe(`${this.options.subjectPrefix}.events.>`, {
       callback: (error, message) => {
         if (error || message.headers?.get(ORIGIN_HEADER) === this.origin) return;
@@ -165,7 +172,23 @@ export class NatsBus implements Bus {
         handler({ tx, pos });
       },
     });
-    return () => sub.unsubscribe();
+    return () => {
+      announced.unsubscribe();
+      sub.unsubscribe();
+    };
+  }
+
+  /** A core message, kept nowhere: readers in other processes learn of an append before any relay publishes it. */
+  announceAppended(position: Position): void {
+    if (this.nc.isClosed()) return;
+    try {
+      const sent = headers();
+      sent.set(ORIGIN_HEADER, this.origin);
+      sent.set(POSITION_HEADER, `${position.tx}:${position.pos}`);
+      this.nc.publish(`${this.options.subjectPrefix}.appended`, undefined, { headers: sent });
+    } catch {
+      // A hint: a reader that misses it finds the append by its poll.
+    }
   }
 
   async retireConsumers(durables: readonly string[]): Promise<void> {
