@@ -8,11 +8,15 @@ import { startStack, type Part, type Stack } from "./stack.ts";
 export type DrillReport = { did: string[]; checked: string[] };
 export type Drill = { name: string; run: () => Promise<DrillReport> };
 
-/** Sets up a fresh database and stack, runs `during` with a command stream, then checks what every drill checks. */
+/**
+ * Sets up a fresh database and stack, runs `during` with a command stream, waits for the faults it queued to be
+ * over (a part restarting after the stream ended would race the checks), then checks what every drill checks.
+ */
 async function withStack(
   label: string,
   layout: Partial<Record<Part, number>>,
   commands: number,
+  faults: FaultQueue,
   during: (stack: Stack, done: number) => void,
   databaseUrl?: string,
 ): Promise<{ outcomes: Outcomes; checked: string[] }> {
@@ -24,15 +28,19 @@ async function withStack(
   try {
     const tokens = await createStreamUsers(stack.url);
     const outcomes = await runCommandStream(() => stack.url, tokens, commands, { onProgress: (done) => during(stack, done) });
+    await faults.settled();
     return { outcomes, checked: await checkAfterDrill(stack, outcomes, commands) };
   } finally {
+    await faults.settled().catch(() => {});
     await stack.stopAll();
     await services.cleanup().catch(() => {});
   }
 }
 
+type FaultQueue = { add: (fault: () => Promise<unknown>) => Promise<unknown>; settled: () => Promise<unknown> };
+
 /** Runs one fault at a time, in the order the stream reaches each trigger. */
-function faultQueue() {
+function faultQueue(): FaultQueue {
   let chain: Promise<unknown> = Promise.resolve();
   return {
     add: (fault: () => Promise<unknown>) => (chain = chain.then(fault)),
@@ -47,7 +55,7 @@ const killEachPart: Drill = {
     const parts: Part[] = ["relay", "projector", "api"];
     const faults = faultQueue();
     const triggers = new Map(Array.from({ length: 15 }, (_, k) => [100 + k * 100, parts[k % 3]!]));
-    const { outcomes, checked } = await withStack("drillkill", { api: 1, projector: 1, relay: 1 }, 1_700, (stack, done) => {
+    const { outcomes, checked } = await withStack("drillkill", { api: 1, projector: 1, relay: 1 }, 1_700, faults, (stack, done) => {
       const part = triggers.get(done);
       if (part) faults.add(() => stack.killAndRestart(part).then(() => did.push(`SIGKILL ${part} after ${done} commands, restarted`)));
     });
@@ -88,7 +96,7 @@ const rebuildWhileLive: Drill = {
   async run() {
     const did: string[] = [];
     const faults = faultQueue();
-    const { checked } = await withStack("drillrebuild", { all: 1 }, 1_200, (stack, done) => {
+    const { checked } = await withStack("drillrebuild", { all: 1 }, 1_200, faults, (stack, done) => {
       if (done !== 300) return;
       faults.add(async () => {
         const rebuild = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/rebuild-command.ts", "all"], {
@@ -112,7 +120,7 @@ function natsOutage(kind: "stopped" | "killed" | "wiped"): Drill {
     async run() {
       const did: string[] = [];
       const faults = faultQueue();
-      const { outcomes, checked } = await withStack(`drillnats${kind}`, { all: 1 }, 800, (stack, done) => {
+      const { outcomes, checked } = await withStack(`drillnats${kind}`, { all: 1 }, 800, faults, (stack, done) => {
         if (done !== 200) return;
         faults.add(async () => {
           await stack.stopNats(kind === "stopped" ? "SIGTERM" : "SIGKILL");
@@ -140,6 +148,7 @@ const postgresStopped: Drill = {
         "drillpg",
         { all: 1 },
         800,
+        faults,
         (_stack, done) => {
           if (done !== 200) return;
           faults.add(async () => {
