@@ -95,7 +95,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   // The process's readers of the log, woken by the same appends, share its reads.
   const sharedLog = new SharedLog(store);
   const read: LogRead = (from, size) => sharedLog.read(from, size);
-  const background = backgroundInThread(env, only) ? await BackgroundThread.start({ env }, db, store, partLog(logger, "background")) : null;
+  const background = backgroundInThread(env, only) ? await BackgroundThread.start({ env }, db, store, bus, partLog(logger, "background")) : null;
   const here = background ? only.filter((role) => !(backgroundRoles as readonly string[]).includes(role)) : only;
   const runner = here.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();

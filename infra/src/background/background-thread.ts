@@ -2,7 +2,7 @@ import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import type { ProjectionProgress } from "@procure/api";
-import type { EventStore } from "@procure/eventstore";
+import type { Bus, EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";
 import { lagBetween } from "../progress.ts";
@@ -21,7 +21,9 @@ const HEALTH_TIMEOUT_MS = 5_000;
  * The projections, relay and webhook dispatcher in a worker thread of the API's process, so their work does not
  * queue behind requests on one event loop (nor requests behind it). The API's appends wake the thread at once,
  * and the thread reports every projection's position, so a command waits for its read models without asking
- * Postgres. A thread that dies is started again; meanwhile commands wait as for a projector that is behind.
+ * Postgres. Its invalidations come back the same way: the API thread's bus hands them to this process's websocket
+ * clients, even while NATS is down, and publishes them for the other processes. A thread that dies is started
+ * again; meanwhile commands wait as for a projector that is behind.
  */
 export class BackgroundThread implements ProjectionProgress {
   private worker: Worker | null = null;
@@ -35,13 +37,14 @@ export class BackgroundThread implements ProjectionProgress {
     private readonly input: BackgroundInput,
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
+    private readonly bus: Bus,
     private readonly log: Log,
   ) {
     this.stopWatchingAppends = store.onAppended((position) => this.send({ type: "appended", position }));
   }
 
-  static async start(input: BackgroundInput, db: Kysely<Database>, store: EventStore, log: Log): Promise<BackgroundThread> {
-    const thread = new BackgroundThread(input, db, store, log);
+  static async start(input: BackgroundInput, db: Kysely<Database>, store: EventStore, bus: Bus, log: Log): Promise<BackgroundThread> {
+    const thread = new BackgroundThread(input, db, store, bus, log);
     await thread.spawn();
     return thread;
   }
@@ -94,6 +97,8 @@ export class BackgroundThread implements ProjectionProgress {
   private receive(message: FromBackground) {
     if (message.type === "progress") {
       this.positions.update(Object.entries(message.positions));
+    } else if (message.type === "invalidation") {
+      this.bus.publishInvalidation(message.invalidation);
     } else if (message.type === "answer") {
       const call = this.calls.get(message.id);
       if (message.error !== undefined) call?.reject(new Error(message.error));

@@ -1,4 +1,4 @@
-import type { Position } from "@procure/contracts";
+import type { Invalidation, Position } from "@procure/contracts";
 import type { Env } from "@procure/api";
 
 /** What the API thread hands the background thread at start. */
@@ -16,5 +16,7 @@ export type FromBackground =
   | { type: "failed"; error: string }
   /** Every projection's position, sent whenever one moves (at most once per turn of the thread's loop). */
   | { type: "progress"; positions: Record<string, Position> }
+  /** For the API thread to hand to its websocket clients and publish for other processes, as if made there. */
+  | { type: "invalidation"; invalidation: Invalidation }
   | { type: "answer"; id: number; value?: unknown; error?: string }
   | { type: "stopped" };

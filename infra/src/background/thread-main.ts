@@ -11,6 +11,8 @@ const { env } = workerData as BackgroundInput;
 
 try {
   const runtime = await startRuntime(env, backgroundRoles);
+  // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others.
+  runtime.bus.publishInvalidation = (invalidation) => post({ type: "invalidation", invalidation });
   const runner = runtime.runner!;
   const health = backgroundHealth(runtime.relay, runner);
 

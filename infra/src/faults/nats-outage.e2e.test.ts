@@ -47,8 +47,14 @@ describe.each([
     product = await startProductProcess(env);
     const tokens = await createStreamUsers(url);
     const heard: string[] = [];
+    let invalidatedDuringOutage = 0;
+    let natsDown = false;
     const socket = new WebSocket(url.replace("http", "ws") + "/api/live", ["bearer", tokens.requester]);
-    socket.on("message", (data) => heard.push((JSON.parse(String(data)) as { type: string }).type));
+    socket.on("message", (data) => {
+      const type = (JSON.parse(String(data)) as { type: string }).type;
+      heard.push(type);
+      if (natsDown && type === "invalidate") invalidatedDuringOutage++;
+    });
     await new Promise((resolve) => socket.once("open", resolve));
 
     let outage: Promise<void> | null = null;
@@ -60,9 +66,11 @@ describe.each([
         if (done === 150) {
           outage = (async () => {
             await nats!.kill("SIGINT");
+            natsDown = true;
             // Commands go on against Postgres while NATS is away.
             await new Promise((r) => setTimeout(r, 3_000));
             completedDuringOutage = completed - 150;
+            natsDown = false;
             // A wiped server comes back without the stream: the relay must notice and publish the log again.
             if (wipe) rmSync(storeDir, { recursive: true, force: true });
             mkdirSync(storeDir, { recursive: true });
@@ -75,6 +83,8 @@ describe.each([
     expect(outcomes.created + outcomes.commented + outcomes.decided).toBe(600);
     expect(outcomes.retries).toBe(0);
     expect(completedDuringOutage).toBeGreaterThan(0);
+    // The product's own browsers still hear of the changes its projections make: only other processes need NATS.
+    expect(invalidatedDuringOutage).toBeGreaterThan(0);
     await waitForProjections(url);
     // Invalidations sent while the bus was down are lost; the open browser is told to refetch instead.
     const resyncDeadline = Date.now() + 10_000;
