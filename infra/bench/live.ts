@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { moduleArguments, siblingModule } from "../src/module-worker.ts";
+import { runModuleProcess, siblingModule } from "../src/module-worker.ts";
 import type { Percentiles } from "./stats.ts";
 import type { LiveClientInput } from "./live-client.ts";
-
-const run = promisify(execFile);
 
 export type LiveFigures = { commandsPerSecond: number; commands: number; lost: number; latencyMs: Percentiles };
 
@@ -22,8 +18,6 @@ export async function liveFigures(
   warmupSeconds = 0,
 ): Promise<LiveFigures> {
   const input: LiveClientInput = { url, tokens, perSecond, seconds, warmupSeconds };
-  const { stdout } = await run(process.execPath, [...moduleArguments(siblingModule(import.meta.url, "live-client")), JSON.stringify(input)], {
-    maxBuffer: 1 << 20,
-  });
+  const stdout = await runModuleProcess(siblingModule(import.meta.url, "live-client"), [JSON.stringify(input)]);
   return JSON.parse(stdout) as LiveFigures;
 }

@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata } from "@procure/contracts";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { EventStore, StreamAppend } from "@procure/eventstore";
-import { moduleArguments, siblingModule } from "../src/module-worker.ts";
-
-const run = promisify(execFile);
+import { runModuleProcess, siblingModule } from "../src/module-worker.ts";
 
 export type SeedUsers = { requester: { id: string; email: string }; approver: { id: string; email: string } };
 
@@ -64,8 +60,7 @@ export async function seedRequests(store: EventStore, users: SeedUsers, count: n
  */
 export async function seedRequestsApart(store: EventStore, databaseUrl: string | null, users: SeedUsers, count: number, from = 0): Promise<number> {
   if (!databaseUrl) return seedRequests(store, users, count, from);
-  const args = [...moduleArguments(siblingModule(import.meta.url, "seed-process")), databaseUrl, JSON.stringify(users), String(count), String(from)];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
+  const stdout = await runModuleProcess(siblingModule(import.meta.url, "seed-process"), [databaseUrl, JSON.stringify(users), String(count), String(from)]);
   const seeded = /seeded (\d+)/.exec(stdout);
   if (!seeded) throw new Error(`the seeding process said: ${stdout}`);
   return Number(seeded[1]);

@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Worker, type WorkerOptions } from "node:worker_threads";
+
+const execFileAsync = promisify(execFile);
 
 /**
  * A module that sits beside the calling one: `name.ts` in the sources, `name.mjs` in a bundle (infra/build), where
@@ -9,9 +13,15 @@ export function siblingModule(callerUrl: string, name: string): URL {
 }
 
 /** The arguments that make `node` run one of the project's modules: through tsx's loader when it is TypeScript. */
-export function moduleArguments(module: URL): string[] {
+function moduleArguments(module: URL): string[] {
   const path = module.pathname;
   return path.endsWith(".ts") ? ["--import", "tsx", path] : [path];
+}
+
+/** Runs one of the project's modules as a process of its own with `args`; answers what it printed. */
+export async function runModuleProcess(module: URL, args: readonly string[]): Promise<string> {
+  const { stdout } = await execFileAsync(process.execPath, [...moduleArguments(module), ...args], { maxBuffer: 1 << 20 });
+  return stdout;
 }
 
 /**

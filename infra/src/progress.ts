@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Position } from "@procure/contracts";
 import { loadCheckpoints, type EventStore } from "@procure/eventstore";
 import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
-import type { Database, Projection, ProjectionGroups } from "@procure/projections";
+import { checkpointName, type Database, type Projection, type ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api";
 
 const POLL_MS = 10;
@@ -19,7 +19,7 @@ export class CheckpointProgress implements ProjectionProgress {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
-    projections: readonly Projection[],
+    private readonly projections: readonly Projection[],
   ) {
     this.positions = new ProjectionPositions(projections);
   }
@@ -50,9 +50,8 @@ export class CheckpointProgress implements ProjectionProgress {
   }
 
   private async refresh() {
-    const checkpoints = await loadCheckpoints(this.db);
-    const prefix = "projection:";
-    this.positions.update(checkpoints.filter((c) => c.name.startsWith(prefix)).map((c) => [c.name.slice(prefix.length), c.position]));
+    const checkpoints = new Map((await loadCheckpoints(this.db)).map((c) => [c.name, c.position]));
+    this.positions.update(this.projections.flatMap((p) => (checkpoints.has(checkpointName(p)) ? [[p.name, checkpoints.get(checkpointName(p))!]] : [])));
   }
 }
 

@@ -96,7 +96,8 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
   const sharedLog = new SharedLog(store);
   const read: LogRead = (from, size) => sharedLog.read(from, size);
   const background = backgroundInThread(env, only) ? await BackgroundThread.start({ env }, db, store, bus, partLog(logger, "background")) : null;
-  const here = background ? only.filter((role) => !(backgroundRoles as readonly string[]).includes(role)) : only;
+  // A thread of their own is only for a process running every part: the API is then all that stays here.
+  const here: readonly ProcessRole[] = background ? ["api"] : only;
   const runner = here.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();
   const relay = here.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;

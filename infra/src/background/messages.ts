@@ -18,5 +18,4 @@ export type FromBackground =
   | { type: "progress"; positions: Record<string, Position> }
   /** For the API thread to hand to its websocket clients and publish for other processes, as if made there. */
   | { type: "invalidation"; invalidation: Invalidation }
-  | { type: "answer"; id: number; value?: unknown; error?: string }
-  | { type: "stopped" };
+  | { type: "answer"; id: number; value?: unknown; error?: string };

@@ -43,10 +43,8 @@ try {
         (error: unknown) => post({ type: "answer", id: message.id, error: String(error) }),
       );
     } else if (message.type === "stop") {
-      void runtime.stop().finally(() => {
-        post({ type: "stopped" });
-        port.close();
-      });
+      // Closing the port once every part has stopped lets the thread end; the API thread waits for that.
+      void runtime.stop().finally(() => port.close());
     }
   });
   reportProgress();

@@ -42,7 +42,8 @@ export type RunnerOptions = {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
-const checkpointName = (p: Projection) => `projection:${p.name}`;
+/** The checkpoint a projection keeps its position under. */
+export const checkpointName = (p: Projection) => `projection:${p.name}`;
 
 /** How long a runner may leave its checkpoints behind batches it had nothing to do in. */
 const IDLE_WRITE_MS = 100;
