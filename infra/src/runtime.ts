@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
 import {
+  AppendsInFlight,
   createDatabase,
   EventStore,
   eventStoreMigrations,
@@ -81,26 +82,36 @@ function backgroundInThread(env: Env, only: readonly ProcessRole[]): boolean {
 
 /**
  * Starts the parts of the product this process runs. One process runs them all by default; with a NATS server,
- * `--only api|relay|projector|webhooks` splits them across processes over the same Postgres.
+ * `--only api|relay|projector|webhooks` splits them across processes over the same Postgres. A background thread
+ * passes `appendsInFlight`, the count of the thread that started it, so that the API's appends hold its reads back.
  */
-export async function startRuntime(env: Env, only: readonly ProcessRole[] = roles, logger: Logger = createLogger(env)): Promise<Runtime> {
+export async function startRuntime(
+  env: Env,
+  only: readonly ProcessRole[] = roles,
+  logger: Logger = createLogger(env),
+  options: { appendsInFlight?: SharedArrayBuffer } = {},
+): Promise<Runtime> {
   if (!env.NATS_URL && only.length < roles.length) {
     throw new Error("Running parts of the product in separate processes needs NATS_URL: the in-process bus reaches only its own process.");
   }
   const connection = await connectDatabase(env);
   const db = connection.db;
-  const store = new EventStore(db);
+  const store = new EventStore(db, options.appendsInFlight ? AppendsInFlight.watching(options.appendsInFlight) : AppendsInFlight.counter());
   const bus = await connectBus(env, `procure-${only.join("-")}`, partLog(logger, "bus"));
 
   // The process's readers of the log, woken by the same appends, share its reads.
   const sharedLog = new SharedLog(store);
   const read: LogRead = (from, size) => sharedLog.read(from, size);
-  const background = backgroundInThread(env, only) ? await BackgroundThread.start({ env }, db, store, bus, partLog(logger, "background")) : null;
+  const background = backgroundInThread(env, only)
+    ? await BackgroundThread.start({ env, appendsInFlight: store.appendsInFlight.buffer }, db, store, bus, partLog(logger, "background"))
+    : null;
   // A thread of their own is only for a process running every part: the API is then all that stays here.
   const here: readonly ProcessRole[] = background ? ["api"] : only;
   const runner = here.includes("projector") ? new ProjectionGroups(db, store, bus, projectionGroups, { log: partLog(logger, "projector"), sharedLog }) : null;
   if (runner) await runner.start();
-  const relay = here.includes("relay") ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
+  // An in-process bus keeps nothing and tells no other process: a relay there would only move its checkpoint, a
+  // transaction per batch on the embedded database's one connection.
+  const relay = here.includes("relay") && bus.kind !== "memory" ? new Relay(store, bus, { log: partLog(logger, "relay"), read }) : null;
   if (relay) await relay.start();
   const webhooks = here.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
   if (webhooks) await webhooks.start();
@@ -124,7 +135,7 @@ export async function startRuntime(env: Env, only: readonly ProcessRole[] = role
       progress,
       files: new FileStorage(join(resolve(env.DATA_DIR), "files")),
       jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
-      health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner)),
+      health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner, bus.kind === "memory")),
     };
     app = await buildApp({ deps, loggerInstance: logger });
     url = await app.listen({ port: env.PORT, host: env.HOST });

@@ -2,7 +2,7 @@ import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import type { ProjectionProgress } from "@procure/api";
-import type { Bus, EventStore } from "@procure/eventstore";
+import { comparePositions, type Bus, type EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";
 import { lagBetween } from "../progress.ts";
@@ -40,7 +40,17 @@ export class BackgroundThread implements ProjectionProgress {
     private readonly bus: Bus,
     private readonly log: Log,
   ) {
-    this.stopWatchingAppends = store.onAppended((position) => this.send({ type: "appended", position }));
+    // Appends that land in one turn of the loop wake the thread once, with the newest of them.
+    let newest: Position | null = null;
+    this.stopWatchingAppends = store.onAppended((position) => {
+      if (newest === null) {
+        setImmediate(() => {
+          this.send({ type: "appended", position: newest! });
+          newest = null;
+        });
+      }
+      if (newest === null || comparePositions(position, newest) > 0) newest = position;
+    });
   }
 
   static async start(input: BackgroundInput, db: Kysely<Database>, store: EventStore, bus: Bus, log: Log): Promise<BackgroundThread> {
@@ -97,8 +107,8 @@ export class BackgroundThread implements ProjectionProgress {
   private receive(message: FromBackground) {
     if (message.type === "progress") {
       this.positions.update(Object.entries(message.positions));
-    } else if (message.type === "invalidation") {
-      this.bus.publishInvalidation(message.invalidation);
+    } else if (message.type === "invalidations") {
+      for (const invalidation of message.invalidations) this.bus.publishInvalidation(invalidation);
     } else if (message.type === "answer") {
       const call = this.calls.get(message.id);
       if (message.error !== undefined) call?.reject(new Error(message.error));

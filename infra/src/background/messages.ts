@@ -1,14 +1,15 @@
 import type { Invalidation, Position } from "@procure/contracts";
 import type { Env } from "@procure/api";
 
-/** What the API thread hands the background thread at start. */
-export type BackgroundInput = { env: Env };
+/** What the API thread hands the background thread at start: with its count of appends in flight (AppendsInFlight). */
+export type BackgroundInput = { env: Env; appendsInFlight: SharedArrayBuffer };
 
 /** The projections, relay and webhook dispatcher: everything a process runs besides the API. */
 export const backgroundRoles = ["relay", "projector", "webhooks"] as const;
 
 export type Call = { type: "rebuild"; name?: string } | { type: "health"; postgresOk: boolean; natsOk: boolean };
 
+/** `appended`: the newest of the appends that landed in one turn of the API thread's loop. */
 export type ToBackground = { type: "appended"; position: Position } | { type: "call"; id: number; call: Call } | { type: "stop" };
 
 export type FromBackground =
@@ -16,6 +17,9 @@ export type FromBackground =
   | { type: "failed"; error: string }
   /** Every projection's position, sent whenever one moves (at most once per turn of the thread's loop). */
   | { type: "progress"; positions: Record<string, Position> }
-  /** For the API thread to hand to its websocket clients and publish for other processes, as if made there. */
-  | { type: "invalidation"; invalidation: Invalidation }
+  /**
+   * A batch's invalidations, for the API thread to hand to its websocket clients and publish for other processes, as
+   * if made there: together, so they leave in one write to the bus.
+   */
+  | { type: "invalidations"; invalidations: Invalidation[] }
   | { type: "answer"; id: number; value?: unknown; error?: string };

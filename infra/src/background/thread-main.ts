@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { Position } from "@procure/contracts";
+import type { Invalidation, Position } from "@procure/contracts";
 import { startRuntime } from "../runtime.ts";
 import { backgroundHealth } from "./health.ts";
 import { backgroundRoles, type BackgroundInput, type Call, type FromBackground, type ToBackground } from "./messages.ts";
@@ -7,12 +7,22 @@ import { backgroundRoles, type BackgroundInput, type Call, type FromBackground, 
 /** The background thread's entry: the relay, projections and webhook dispatcher over their own connections. */
 const port = parentPort!;
 const post = (message: FromBackground) => port.postMessage(message);
-const { env } = workerData as BackgroundInput;
+const { env, appendsInFlight } = workerData as BackgroundInput;
 
 try {
-  const runtime = await startRuntime(env, backgroundRoles);
-  // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others.
-  runtime.bus.publishInvalidation = (invalidation) => post({ type: "invalidation", invalidation });
+  const runtime = await startRuntime(env, backgroundRoles, undefined, { appendsInFlight });
+  // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others; a
+  // batch's invalidations, published together, go as one message.
+  let held: Invalidation[] = [];
+  runtime.bus.publishInvalidation = (invalidation) => {
+    if (held.length === 0) {
+      queueMicrotask(() => {
+        post({ type: "invalidations", invalidations: held });
+        held = [];
+      });
+    }
+    held.push(invalidation);
+  };
   const runner = runtime.runner!;
   const health = backgroundHealth(runtime.relay, runner);
 

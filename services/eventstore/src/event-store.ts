@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { EventMetadata, NewEvent, Position, StoredEvent, StreamType } from "@procure/contracts";
 import { ConcurrencyConflictError, IdempotentReplay, isUniqueViolation } from "./errors.ts";
+import { AppendsInFlight } from "./appends-in-flight.ts";
 import { chainHash, GENESIS_HASH, type HashedFields } from "./hash-chain.ts";
 import { currentSchemaVersion, upcast } from "./upcasters.ts";
 import type { EventStoreTables } from "./tables.ts";
@@ -55,9 +56,15 @@ export class EventStore {
 
   readonly db: Db;
 
-  /** Takes any database that includes the event store's tables (the app's also holds the read models). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  constructor(db: Kysely<any>) {
+  /**
+   * Takes any database that includes the event store's tables (the app's also holds the read models), and the
+   * process's count of appends in flight when another thread's store shares it.
+   */
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    db: Kysely<any>,
+    readonly appendsInFlight: AppendsInFlight = AppendsInFlight.counter(),
+  ) {
     this.db = db as Db;
   }
 
@@ -81,6 +88,7 @@ export class EventStore {
    */
   async append(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
     let result: AppendResult;
+    this.appendsInFlight.begin();
     try {
       result = (await this.appendInOneStatement(appends, options)) ?? (await this.appendInTransaction(appends, options));
     } catch (error) {
@@ -89,6 +97,8 @@ export class EventStore {
         throw new ConcurrencyConflictError(first.streamId, first.expectedVersion, null);
       }
       throw error;
+    } finally {
+      this.appendsInFlight.end();
     }
     for (const event of result.events) this.remember(event.stream_id, event.stream_version, event.hash);
     for (const listener of this.listeners) listener(result.position);

@@ -8,6 +8,7 @@ export * from "./quiet-transactions.ts";
 export * from "./relay.ts";
 export * from "./signal.ts";
 export * from "./shared-log.ts";
+export * from "./appends-in-flight.ts";
 export * from "./hash-chain.ts";
 export * from "./verify-chain.ts";
 export * from "./migrator.ts";

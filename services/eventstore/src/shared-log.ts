@@ -13,11 +13,15 @@ export const logReadOf = (store: EventStore, read?: LogRead): LogRead => read ??
 /** How many recent batches stay at hand for a runner that is a little behind the others. */
 const KEPT = 4;
 
+/** The longest a fresh read waits for the process's appends in flight to land (see AppendsInFlight). */
+const SETTLE_MS = 3;
+
 /**
  * One ordered read of the log for a process's readers (projection runners, the relay, the webhook fan-out). Readers
  * woken by the same append ask for the same position at the same moment: the first asks Postgres, the others share
  * its answer, and a reader a batch or two behind takes the part of a recent answer that follows its position. A read
- * answers every event after `from` up to its last one, so any suffix of it is a complete read too.
+ * answers every event after `from` up to its last one, so any suffix of it is a complete read too. A fresh read
+ * first lets the appends this process has in flight land, for a moment at most, so that one read takes them all.
  */
 export class SharedLog {
   private readonly inFlight = new Map<string, { size: number; events: Promise<StoredEvent[]> }>();
@@ -35,7 +39,9 @@ export class SharedLog {
     const key = `${from.tx}:${from.pos}`;
     const pending = this.inFlight.get(key);
     if (pending && pending.size >= size) return pending.events.then((events) => events.slice(0, size));
-    const events = this.store.readAll(from, size);
+    // Registered before it waits, so the readers woken with this one share the read rather than make their own.
+    const settled = this.store.appendsInFlight.settled(SETTLE_MS);
+    const events = settled ? settled.then(() => this.store.readAll(from, size)) : this.store.readAll(from, size);
     this.inFlight.set(key, { size, events });
     const settle = () => {
       if (this.inFlight.get(key)?.events === events) this.inFlight.delete(key);
