@@ -4,7 +4,7 @@ import type { Position } from "@procure/contracts";
 import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
-import { FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
+import { advanceIdle, FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
 import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
 import { activeSecrets } from "./secrets.ts";
 import { sendOnce } from "./send.ts";
@@ -23,6 +23,9 @@ export type DispatcherOptions = {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
+/** How long the fan-out may leave its checkpoint behind batches that recorded nothing. */
+const IDLE_WRITE_MS = 100;
+
 /**
  * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by appends in
  * this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint
@@ -38,6 +41,12 @@ export class WebhookDispatcher {
   private stopHearing: (() => void) | null = null;
   private stopWatchingAppends: (() => void) | null = null;
   private position: Position = ORIGIN;
+  /**
+   * The fan-out checkpoint as this dispatcher last wrote or read it: behind `position` after batches that recorded
+   * nothing, whose move is written within IDLE_WRITE_MS rather than a statement each.
+   */
+  private stored: Position = ORIGIN;
+  private idleSince: number | null = null;
   /** The newest position appended in this process, or told of by the bus. */
   private appended: Position = ORIGIN;
   /** The subscriptions as of the fan-out's checkpoint, while no other dispatcher has moved it. */
@@ -54,9 +63,18 @@ export class WebhookDispatcher {
 
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN;
+    this.stored = this.position;
     this.running = true;
     this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
-    this.loops = [this.loop("fan-out", () => this.fanOut(), this.fanOutSignal), this.loop("send", () => this.sendDue(), this.sendSignal)];
+    this.loops = [
+      this.loop(
+        "fan-out",
+        () => this.fanOut(),
+        this.fanOutSignal,
+        () => (this.idleSince === null ? null : IDLE_WRITE_MS),
+      ),
+      this.loop("send", () => this.sendDue(), this.sendSignal),
+    ];
     if (this.bus) {
       this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
       // Earlier versions followed the bus with a durable consumer: nothing reads it any more.
@@ -73,6 +91,7 @@ export class WebhookDispatcher {
     this.sendSignal.notify();
     this.stopHearing?.();
     await Promise.all(this.loops);
+    await this.writeIdle(true).catch(() => {});
   }
 
   /** Looks for due deliveries now (a replay or a test event was just queued). */
@@ -87,14 +106,15 @@ export class WebhookDispatcher {
     this.fanOutSignal.notify();
   }
 
-  private async loop(name: string, step: () => Promise<boolean>, signal: Signal) {
+  /** `soon`: how long at most to wait when idle, when sooner than the poll (null: the poll). */
+  private async loop(name: string, step: () => Promise<boolean>, signal: Signal, soon: () => number | null = () => null) {
     let backoff = 250;
     while (this.running) {
       try {
         const busy = await step();
         this.lastError = null;
         backoff = 250;
-        if (!busy) await signal.wait(this.options.pollMs ?? 1_000);
+        if (!busy) await signal.wait(soon() ?? this.options.pollMs ?? 1_000);
       } catch (error) {
         this.lastError = String(error);
         this.options.log?.(`webhook ${name} failed; retrying`, { error: this.lastError });
@@ -109,6 +129,7 @@ export class WebhookDispatcher {
    * heard of (another read would find nothing), and not when nothing was readable yet.
    */
   private async fanOut(): Promise<boolean> {
+    await this.writeIdle();
     const size = this.options.batchSize ?? 500;
     const events = await logReadOf(this.store, this.options.read)(this.position, size);
     if (events.length === 0) {
@@ -120,8 +141,24 @@ export class WebhookDispatcher {
     const result = await fanOutBatch(this.db, events, this.position, this.known);
     this.known = result.known;
     this.position = result.reached;
+    if (result.stored) {
+      this.stored = result.reached;
+      this.idleSince = null;
+    } else this.idleSince ??= Date.now();
     if (result.queued > 0) this.sendSignal.notify();
     return events.length >= size || comparePositions(this.position, this.appended) < 0;
+  }
+
+  /**
+   * Writes the checkpoint move of the batches that recorded nothing, once the oldest is IDLE_WRITE_MS old (or now,
+   * with `force`). Another dispatcher that moved it meanwhile keeps its move: the next batch reads it under the lease.
+   */
+  private async writeIdle(force = false): Promise<void> {
+    if (this.idleSince === null || (!force && Date.now() - this.idleSince < IDLE_WRITE_MS)) return;
+    this.idleSince = null;
+    if (comparePositions(this.stored, this.position) >= 0) return;
+    if (await advanceIdle(this.db, this.stored, this.position)) this.stored = this.position;
+    else this.known = null;
   }
 
   private async sendDue(): Promise<boolean> {

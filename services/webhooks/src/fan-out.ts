@@ -74,35 +74,40 @@ function deliveriesOf(subscriptions: Map<string, Subscription>, events: readonly
   return { changed, rows };
 }
 
+type FanOut = { reached: Position; queued: number; known: KnownSubscriptions | null; stored: boolean };
+
+/**
+ * Moves the fan-out checkpoint from where it was last stored to `to`, over batches that recorded nothing; says
+ * whether it moved (not when another dispatcher moved it meanwhile).
+ */
+export function advanceIdle(db: AnyDb, stored: Position, to: Position): Promise<boolean> {
+  return advanceCheckpoints(db, [{ name: FAN_OUT_CHECKPOINT, version: 0 }], stored, to);
+}
+
 const copyOf = (subscriptions: Map<string, Subscription>) => new Map([...subscriptions].map(([id, s]) => [id, { ...s }]));
 
 /**
  * Records one pending delivery per subscribed endpoint and event of a batch read after `from`, together with the
  * fan-out checkpoint, under its lease: a second dispatcher waits, then starts where this one stopped. Endpoint
  * configuration is folded from the same log in the same order, so an endpoint receives exactly the events recorded
- * while it was subscribed. A batch that changes no endpoint and that no endpoint wants only moves the checkpoint,
- * in one statement, when the subscriptions this dispatcher knows are those at `from`. Answers the position reached
- * and the subscriptions known there.
+ * while it was subscribed. A batch that changes no endpoint and that no endpoint wants, when the subscriptions this
+ * dispatcher knows are those at `from`, writes nothing: the caller moves the checkpoint later (`advanceIdle`), and
+ * a crash meanwhile only reads those events again. The lease's path takes such a gap in its stride: the batch after
+ * it is all new to the checkpoint, and the gap held nothing to record. Answers the position reached, the
+ * subscriptions known there, and whether the checkpoint stands there.
  */
-export async function fanOutBatch(
-  db: AnyDb,
-  events: readonly StoredEvent[],
-  from: Position,
-  known: KnownSubscriptions | null,
-): Promise<{ reached: Position; queued: number; known: KnownSubscriptions | null }> {
+export async function fanOutBatch(db: AnyDb, events: readonly StoredEvent[], from: Position, known: KnownSubscriptions | null): Promise<FanOut> {
   const last = positionOf(events.at(-1)!);
   if (known && comparePositions(known.at, from) === 0) {
     const subscriptions = copyOf(known.subscriptions);
     const { changed, rows } = deliveriesOf(subscriptions, events);
-    if (changed.size === 0 && rows.length === 0 && (await advanceCheckpoints(db, [{ name: FAN_OUT_CHECKPOINT, version: 0 }], from, last))) {
-      return { reached: last, queued: 0, known: { at: last, subscriptions } };
-    }
+    if (changed.size === 0 && rows.length === 0) return { reached: last, queued: 0, known: { at: last, subscriptions }, stored: false };
   }
   // It appends no event, so readers of the log need not wait for it while it runs.
   const quiet: QuietTransaction = { xid: null };
   const batch = db.transaction().execute(async (trx) => {
     const after = (await lockCheckpoints(trx, [FAN_OUT_CHECKPOINT], { quiet })).get(FAN_OUT_CHECKPOINT)?.position ?? ORIGIN;
-    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0, known: null };
+    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0, known: null, stored: true };
     const subscriptions = await loadSubscriptions(trx);
     const { changed, rows } = deliveriesOf(
       subscriptions,
@@ -111,7 +116,7 @@ export async function fanOutBatch(
     await saveSubscriptions(trx, [...changed].map((id) => subscriptions.get(id)!).filter(Boolean));
     if (rows.length > 0) await insertDeliveries(trx, rows);
     await saveCheckpoint(trx, FAN_OUT_CHECKPOINT, last);
-    return { reached: last, queued: rows.length, known: { at: last, subscriptions: copyOf(subscriptions) } };
+    return { reached: last, queued: rows.length, known: { at: last, subscriptions: copyOf(subscriptions) }, stored: true };
   });
   return batch.finally(() => quietTransactions.end(quiet));
 }

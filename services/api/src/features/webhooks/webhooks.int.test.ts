@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { createDispatcher } from "@procure/infra/runtime";
 import { startReceiver, until } from "@procure/webhooks/testing/receiver";
+import { FAN_OUT_CHECKPOINT } from "@procure/webhooks";
+import { comparePositions, loadCheckpoint, ORIGIN } from "@procure/eventstore";
 import { expectCall } from "@procure/infra/testing/http";
 
 let t: TestApp;
@@ -174,6 +176,28 @@ describe("delivery", () => {
     } finally {
       await second.stop();
     }
+    await expectCall(t, "PATCH", `/api/webhooks/${endpoint.id}`, { token: admin(), body: { enabled: false }, schema: webhookEndpoint });
+  });
+
+  it("moves its checkpoint past events no endpoint wants within a moment, and a dispatcher started after them sends nothing again", async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint({ url: r.url, event_types: ["vendor.registered"] });
+    const v = await registerVendor(`Quiet ${Date.now()}`);
+    await until(() => r.received.length >= 1, 10_000, "the registration");
+    for (let i = 0; i < 5; i++) await updateVendor(v.id, { notes: `unwanted ${i}` });
+    const head = await t.runtime.store.headPosition();
+    await until(
+      async () => comparePositions((await loadCheckpoint(t.runtime.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN, head) >= 0,
+      5_000,
+      "the fan-out checkpoint at the head",
+    );
+    // A dispatcher started now begins past them: nothing is recorded or sent again.
+    const second = createDispatcher(t.runtime.env, t.runtime.db, t.runtime.store, null);
+    await second.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await second.stop();
+    expect(r.received.map((x) => x.payload.type)).toEqual(["vendor.registered"]);
+    expect(await deliveries(endpoint.id)).toHaveLength(1);
     await expectCall(t, "PATCH", `/api/webhooks/${endpoint.id}`, { token: admin(), body: { enabled: false }, schema: webhookEndpoint });
   });
 
