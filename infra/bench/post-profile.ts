@@ -9,7 +9,7 @@ const counts = counter.counts;
 import { startTestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { throughput } from "./stats.ts";
-import { postgresCpuMs } from "./postgres-cpu.ts";
+import { natsCpuMs, postgresCpuMs, threadCpuMs } from "./process-cpu.ts";
 const t = await startTestApp("benchpost", {
   PG_POOL_SIZE: "20",
   LOG_LEVEL: "silent",
@@ -32,10 +32,17 @@ try {
   counter.start();
   const cpu = process.cpuUsage();
   const postgresBefore = postgresCpuMs();
+  const natsBefore = natsCpuMs();
+  const threadsBefore = threadCpuMs();
   const s = performance.now();
   const rate = await throughput(n, 16, post);
   const u = process.cpuUsage(cpu);
   const postgresUsed = postgresCpuMs() - postgresBefore;
+  const natsUsed = natsCpuMs() - natsBefore;
+  for (const [thread, ms] of threadCpuMs()) {
+    const used = ms - (threadsBefore.get(thread) ?? 0);
+    if (used > 0) console.log(`thread ${thread}: ${(used / n).toFixed(3)} ms of CPU per command`);
+  }
   counter.stop();
   console.log(
     [...counts]
@@ -45,7 +52,7 @@ try {
       .join("\n"),
   );
   console.log(
-    `POST ${rate}/s; node cpu per command ${((u.user + u.system) / 1000 / n).toFixed(2)} ms; postgres cpu per command ${(postgresUsed / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`,
+    `POST ${rate}/s; node cpu per command ${((u.user + u.system) / 1000 / n).toFixed(2)} ms; postgres cpu per command ${(postgresUsed / n).toFixed(2)} ms; nats ${(natsUsed / n).toFixed(2)} ms; wall ${Math.round(performance.now() - s)} ms`,
   );
 } finally {
   await t.stop();

@@ -62,17 +62,19 @@ try {
   };
   log(`Services: ${t.services.mode}; ${largeRequests.toLocaleString("en")} requests at the large size`);
 
+  // The small workspace first: the write figures below add their own requests.
+  const seedUsers = { requester: users.requester, approver: users.approver };
+  await seedRequests(t.runtime.store, seedUsers, 1_000);
+  await caughtUp();
+  const [sample] = await t.runtime.db.selectFrom("rm_requests").select("id").limit(1).execute();
+  const readsSmall = await readFigures(t.url, users.approver.token, sample!.id);
+  log(`reads at 1k requests: ${JSON.stringify(readsSmall)}`);
+
   const store = await storeFigures(db, t.runtime.store, writes);
   log(`append ${store.appendPerSecond}/s vs raw INSERT ${store.rawInsertPerSecond}/s`);
   const http = await httpFigures(db, t.url, users.requester.token, writes);
   log(`POST /api/requests ${http.postRequestsPerSecond}/s vs bare Fastify + INSERT ${http.bareFastifyInsertPerSecond}/s`);
-
-  const seedUsers = { requester: users.requester, approver: users.approver };
-  await seedRequests(t.runtime.store, seedUsers, 1_000 - writes > 0 ? 1_000 - writes : 0);
   await caughtUp();
-  const [sample] = await t.runtime.db.selectFrom("rm_requests").select("id").limit(1).execute();
-  const readsSmall = await readFigures(t.url, users.approver.token, sample!.id);
-  log(`reads at ~1k requests: ${JSON.stringify(readsSmall)}`);
 
   const seedStarted = performance.now();
   const seeded = await seedRequestsApart(t.runtime.store, t.services.databaseUrl, seedUsers, largeRequests - 1_000, 1_000);

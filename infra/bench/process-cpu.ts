@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/** CPU time used so far by every Postgres process on this machine (server and backends), in milliseconds. */
+export const postgresCpuMs = () => processCpuMs("postgres");
+
+/** CPU time used so far by the NATS server on this machine, in milliseconds. */
+export const natsCpuMs = () => processCpuMs("nats-server");
+
+/** CPU time used so far by every process of this name on this machine, in milliseconds. */
+function processCpuMs(processName: string): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (name === processName) total += ticksOf(stat);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+/** CPU time used so far by each thread of this process (the API's, the background thread, V8's helpers), in ms. */
+export function threadCpuMs(): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      threads.set(tid, ticksOf(readFileSync(`/proc/self/task/${tid}/stat`, "utf8")));
+    } catch {
+      // The thread ended while it was read.
+    }
+  }
+  return threads;
+}
+
+/** User and system time of a /proc stat line, in milliseconds (USER_HZ is 100 on Linux). */
+function ticksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
