@@ -14,8 +14,11 @@ import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { releaseRequest, saveOrderCommands, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
-/** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
-const reads = ["orders"];
+/**
+ * The read models a command waits for: the answer's, and its request's, which an order command changes too (the PO
+ * number, the requests ready for a PO, the history), so a read of that request after the answer shows the change.
+ */
+const reads = ["orders", "requests", "dashboard-requests", "request-audit"];
 const errors = commandErrors;
 
 const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
