@@ -13,7 +13,13 @@ const targets = {
   server: { outdir: "dist/server", entries: ["infra/src/start.ts", "infra/src/background/thread-main.ts"] },
   bench: {
     outdir: "dist/bench",
-    entries: ["infra/bench/run.ts", "infra/bench/live-client.ts", "infra/bench/seed-process.ts", "infra/src/background/thread-main.ts"],
+    entries: [
+      "infra/bench/run.ts",
+      "infra/bench/live-client.ts",
+      "infra/bench/seed-process.ts",
+      "infra/bench/ordered-read-process.ts",
+      "infra/src/background/thread-main.ts",
+    ],
   },
 } as const;
 
