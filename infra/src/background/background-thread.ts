@@ -2,9 +2,10 @@ import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import type { ProjectionProgress } from "@procure/api";
-import { comparePositions, type Bus, type EventStore } from "@procure/eventstore";
+import { maxPosition, type Bus, type EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";
+import { gatherEachTurn } from "./gather-each-turn.ts";
 import { lagBetween } from "../progress.ts";
 import { ProjectionPositions } from "../projection-positions.ts";
 import type { BackgroundInput, Call, FromBackground, ToBackground } from "./messages.ts";
@@ -41,16 +42,8 @@ export class BackgroundThread implements ProjectionProgress {
     private readonly log: Log,
   ) {
     // Appends that land in one turn of the loop wake the thread once, with the newest of them.
-    let newest: Position | null = null;
-    this.stopWatchingAppends = store.onAppended((position) => {
-      if (newest === null) {
-        setImmediate(() => {
-          this.send({ type: "appended", position: newest! });
-          newest = null;
-        });
-      }
-      if (newest === null || comparePositions(position, newest) > 0) newest = position;
-    });
+    const announce = gatherEachTurn<Position>((positions) => this.send({ type: "appended", position: positions.reduce(maxPosition) }));
+    this.stopWatchingAppends = store.onAppended(announce);
   }
 
   static async start(input: BackgroundInput, db: Kysely<Database>, store: EventStore, bus: Bus, log: Log): Promise<BackgroundThread> {

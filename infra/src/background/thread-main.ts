@@ -2,6 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Invalidation, Position } from "@procure/contracts";
 import { startRuntime } from "../runtime.ts";
 import { backgroundHealth } from "./health.ts";
+import { gatherEachTurn } from "./gather-each-turn.ts";
 import { backgroundRoles, type BackgroundInput, type Call, type FromBackground, type ToBackground } from "./messages.ts";
 
 /** The background thread's entry: the relay, projections and webhook dispatcher over their own connections. */
@@ -11,33 +12,17 @@ const { env, appendsInFlight } = workerData as BackgroundInput;
 
 try {
   const runtime = await startRuntime(env, backgroundRoles, undefined, { appendsInFlight });
-  // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others; a
-  // batch's invalidations, published together, go as one message.
-  let held: Invalidation[] = [];
-  runtime.bus.publishInvalidation = (invalidation) => {
-    if (held.length === 0) {
-      queueMicrotask(() => {
-        post({ type: "invalidations", invalidations: held });
-        held = [];
-      });
-    }
-    held.push(invalidation);
-  };
+  // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others.
+  runtime.bus.publishInvalidation = gatherEachTurn<Invalidation>((invalidations) => post({ type: "invalidations", invalidations }));
   const runner = runtime.runner!;
   const health = backgroundHealth(runtime.relay, runner);
 
-  // Coalesced to one message per turn of the loop: a batch moves several projections at once.
-  let scheduled = false;
-  const reportProgress = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      const positions: Record<string, Position> = {};
-      for (const projection of runner.projections) positions[projection.name] = runner.positionOf([projection.name]);
-      post({ type: "progress", positions });
-    });
-  };
+  // A batch moves several projections at once.
+  const reportProgress = gatherEachTurn<void>(() => {
+    const positions: Record<string, Position> = {};
+    for (const projection of runner.projections) positions[projection.name] = runner.positionOf([projection.name]);
+    post({ type: "progress", positions });
+  });
   runner.onProgress(reportProgress);
 
   const answer = async (call: Call): Promise<unknown> => {

@@ -4,6 +4,7 @@ import {
   advanceCheckpoints,
   claimCheckpoints,
   comparePositions,
+  IdleCheckpointMoves,
   loadCheckpoint,
   lockCheckpoints,
   logReadOf,
@@ -45,9 +46,6 @@ export type RunnerOptions = {
 /** The checkpoint a projection keeps its position under. */
 export const checkpointName = (p: Projection) => `projection:${p.name}`;
 
-/** How long a runner may leave its checkpoints behind batches it had nothing to do in. */
-const IDLE_WRITE_MS = 100;
-
 /**
  * Keeps every projection at the head of the log. The log in Postgres is what it applies, in (transaction, position)
  * order; appends in this process, and the bus telling of other processes' publications, wake it, and a poll finds
@@ -59,11 +57,11 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   /**
    * Each projection's checkpoint as this runner last wrote or read it. Behind `positions` after batches none of a
-   * runner's projections handles: their checkpoint moves are put off and written together within IDLE_WRITE_MS,
-   * or carried by the next batch they apply.
+   * runner's projections handles: their checkpoint moves are put off (`idle`) and written together soon after, or
+   * carried by the next batch they apply.
    */
   private readonly stored = new Map<string, Position>();
-  private idleSince: number | null = null;
+  private readonly idle = new IdleCheckpointMoves();
   private readonly progress = new Set<() => void>();
   private readonly watchers = new Set<() => void>();
   private running = false;
@@ -316,7 +314,7 @@ export class ProjectionRunner {
         const caughtUp = async () => {
           await this.exclusive(() => this.writeIdle());
           // Moves still put off are written soon even when nothing else happens: an API process elsewhere reads them.
-          await this.signal.wait(this.idleSince === null ? (this.options.pollMs ?? 1_000) : IDLE_WRITE_MS);
+          await this.signal.wait(this.idle.dueInMs ?? this.options.pollMs ?? 1_000);
         };
         if (read > 0) {
           hidden = 1;
@@ -356,33 +354,22 @@ export class ProjectionRunner {
     const handled = new Set<string>(projections.flatMap((p) => p.handles));
     if (events.some((event) => handled.has(event.type))) return false;
     for (const projection of projections) this.positions.set(projection.name, last);
-    this.idleSince ??= Date.now();
+    this.idle.putOff();
     this.moved();
     return true;
   }
 
-  /**
-   * Writes the checkpoint moves `skipIdle` put off, once the oldest is IDLE_WRITE_MS old (or now, with `force`), in
-   * one statement per starting point. A checkpoint another copy moved meanwhile stays as it is: the next batch's
-   * locked path reads it. For a caller that holds this runner's turn.
-   */
+  /** Writes the checkpoint moves `skipIdle` put off, when due (see IdleCheckpointMoves). For a caller that holds this runner's turn. */
   private async writeIdle(force = false): Promise<void> {
-    if (this.idleSince === null || (!force && Date.now() - this.idleSince < IDLE_WRITE_MS)) return;
-    this.idleSince = null;
-    const moves = new Map<string, { from: Position; to: Position; projections: Projection[] }>();
-    for (const projection of this.projections) {
-      const from = this.stored.get(projection.name) ?? ORIGIN;
-      const to = this.positions.get(projection.name) ?? ORIGIN;
-      if (comparePositions(from, to) >= 0) continue;
-      const key = `${from.tx}:${from.pos}>${to.tx}:${to.pos}`;
-      const move = moves.get(key) ?? { from, to, projections: [] };
-      move.projections.push(projection);
-      moves.set(key, move);
-    }
-    for (const { from, to, projections } of moves.values()) {
-      const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
-      if (await advanceCheckpoints(this.db, entries, from, to)) for (const projection of projections) this.stored.set(projection.name, to);
-    }
+    const moves = () =>
+      this.projections.map((projection) => ({
+        projection,
+        name: checkpointName(projection),
+        version: projection.version,
+        from: this.stored.get(projection.name) ?? ORIGIN,
+        to: this.positions.get(projection.name) ?? ORIGIN,
+      }));
+    for (const { move, moved } of await this.idle.write(this.db, moves, force)) if (moved) this.stored.set(move.projection.name, move.to);
   }
 
   /** Positions a batch's transaction committed: where the runner is, and where the checkpoints are. */

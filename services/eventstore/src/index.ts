@@ -4,6 +4,7 @@ export * from "./errors.ts";
 export * from "./event-store.ts";
 export * from "./position.ts";
 export * from "./checkpoints.ts";
+export * from "./idle-checkpoint-moves.ts";
 export * from "./quiet-transactions.ts";
 export * from "./relay.ts";
 export * from "./signal.ts";

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import { comparePositions, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import { comparePositions, IdleCheckpointMoves, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import type { Position } from "@procure/contracts";
 import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
-import { advanceIdle, FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
+import { FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
 import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
 import { activeSecrets } from "./secrets.ts";
 import { sendOnce } from "./send.ts";
@@ -23,9 +23,6 @@ export type DispatcherOptions = {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
-/** How long the fan-out may leave its checkpoint behind batches that recorded nothing. */
-const IDLE_WRITE_MS = 100;
-
 /**
  * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by appends in
  * this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint
@@ -43,10 +40,10 @@ export class WebhookDispatcher {
   private position: Position = ORIGIN;
   /**
    * The fan-out checkpoint as this dispatcher last wrote or read it: behind `position` after batches that recorded
-   * nothing, whose move is written within IDLE_WRITE_MS rather than a statement each.
+   * nothing, whose move is put off (`idle`) rather than written a statement each.
    */
   private stored: Position = ORIGIN;
-  private idleSince: number | null = null;
+  private readonly idle = new IdleCheckpointMoves();
   /** The newest position appended in this process, or told of by the bus. */
   private appended: Position = ORIGIN;
   /** The subscriptions as of the fan-out's checkpoint, while no other dispatcher has moved it. */
@@ -71,7 +68,7 @@ export class WebhookDispatcher {
         "fan-out",
         () => this.fanOut(),
         this.fanOutSignal,
-        () => (this.idleSince === null ? null : IDLE_WRITE_MS),
+        () => this.idle.dueInMs,
       ),
       this.loop("send", () => this.sendDue(), this.sendSignal),
     ];
@@ -141,24 +138,22 @@ export class WebhookDispatcher {
     const result = await fanOutBatch(this.db, events, this.position, this.known);
     this.known = result.known;
     this.position = result.reached;
-    if (result.stored) {
-      this.stored = result.reached;
-      this.idleSince = null;
-    } else this.idleSince ??= Date.now();
+    if (result.stored) this.stored = result.reached;
+    else this.idle.putOff();
     if (result.queued > 0) this.sendSignal.notify();
     return events.length >= size || comparePositions(this.position, this.appended) < 0;
   }
 
   /**
-   * Writes the checkpoint move of the batches that recorded nothing, once the oldest is IDLE_WRITE_MS old (or now,
-   * with `force`). Another dispatcher that moved it meanwhile keeps its move: the next batch reads it under the lease.
+   * Writes the checkpoint move of the batches that recorded nothing, when due. Another dispatcher that moved it
+   * meanwhile keeps its move, and what it recorded is no longer known here: the next batch reads both under the lease.
    */
   private async writeIdle(force = false): Promise<void> {
-    if (this.idleSince === null || (!force && Date.now() - this.idleSince < IDLE_WRITE_MS)) return;
-    this.idleSince = null;
-    if (comparePositions(this.stored, this.position) >= 0) return;
-    if (await advanceIdle(this.db, this.stored, this.position)) this.stored = this.position;
-    else this.known = null;
+    const move = { name: FAN_OUT_CHECKPOINT, version: 0, from: this.stored, to: this.position };
+    for (const { moved } of await this.idle.write(this.db, () => [move], force)) {
+      if (moved) this.stored = move.to;
+      else this.known = null;
+    }
   }
 
   private async sendDue(): Promise<boolean> {

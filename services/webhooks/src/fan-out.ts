@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { publicNameOf, publicPayloadOf, WILDCARD_EVENT_TYPE, type Position, type StoredEvent } from "@procure/contracts";
-import {
-  advanceCheckpoints,
-  comparePositions,
-  lockCheckpoints,
-  ORIGIN,
-  positionOf,
-  quietTransactions,
-  saveCheckpoint,
-  type QuietTransaction,
-} from "@procure/eventstore";
+import { comparePositions, lockCheckpoints, ORIGIN, positionOf, quietTransactions, saveCheckpoint, type QuietTransaction } from "@procure/eventstore";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -76,14 +67,6 @@ function deliveriesOf(subscriptions: Map<string, Subscription>, events: readonly
 
 type FanOut = { reached: Position; queued: number; known: KnownSubscriptions | null; stored: boolean };
 
-/**
- * Moves the fan-out checkpoint from where it was last stored to `to`, over batches that recorded nothing; says
- * whether it moved (not when another dispatcher moved it meanwhile).
- */
-export function advanceIdle(db: AnyDb, stored: Position, to: Position): Promise<boolean> {
-  return advanceCheckpoints(db, [{ name: FAN_OUT_CHECKPOINT, version: 0 }], stored, to);
-}
-
 const copyOf = (subscriptions: Map<string, Subscription>) => new Map([...subscriptions].map(([id, s]) => [id, { ...s }]));
 
 /**
@@ -91,7 +74,7 @@ const copyOf = (subscriptions: Map<string, Subscription>) => new Map([...subscri
  * fan-out checkpoint, under its lease: a second dispatcher waits, then starts where this one stopped. Endpoint
  * configuration is folded from the same log in the same order, so an endpoint receives exactly the events recorded
  * while it was subscribed. A batch that changes no endpoint and that no endpoint wants, when the subscriptions this
- * dispatcher knows are those at `from`, writes nothing: the caller moves the checkpoint later (`advanceIdle`), and
+ * dispatcher knows are those at `from`, writes nothing: the caller moves the checkpoint later (IdleCheckpointMoves), and
  * a crash meanwhile only reads those events again. The lease's path takes such a gap in its stride: the batch after
  * it is all new to the checkpoint, and the gap held nothing to record. Answers the position reached, the
  * subscriptions known there, and whether the checkpoint stands there.

@@ -1,0 +1,20 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { gatherEachTurn } from "./gather-each-turn.ts";
+
+describe("gatherEachTurn", () => {
+  it("hands on everything that arrived in one turn of the loop once, in order, and starts afresh in the next", async () => {
+    const handed: number[][] = [];
+    const gather = gatherEachTurn<number>((items) => handed.push(items));
+    gather(1);
+    gather(2);
+    await Promise.resolve();
+    gather(3);
+    expect(handed).toEqual([]);
+    await nextTurn();
+    expect(handed).toEqual([[1, 2, 3]]);
+    gather(4);
+    await nextTurn();
+    expect(handed).toEqual([[1, 2, 3], [4]]);
+  });
+});
