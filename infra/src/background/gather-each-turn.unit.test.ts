@@ -17,4 +17,14 @@ describe("gatherEachTurn", () => {
     await nextTurn();
     expect(handed).toEqual([[1, 2, 3], [4]]);
   });
+
+  it("hands on as soon as the running code is done when asked to, still once for all of it", async () => {
+    const handed: number[][] = [];
+    const gather = gatherEachTurn<number>((items) => handed.push(items), "microtask");
+    gather(1);
+    gather(2);
+    expect(handed).toEqual([]);
+    await Promise.resolve();
+    expect(handed).toEqual([[1, 2]]);
+  });
 });

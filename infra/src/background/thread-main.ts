@@ -13,7 +13,7 @@ const { env, appendsInFlight } = workerData as BackgroundInput;
 try {
   const runtime = await startRuntime(env, backgroundRoles, undefined, { appendsInFlight });
   // Invalidations go to the API thread, whose bus delivers them to this process's browsers and to the others.
-  runtime.bus.publishInvalidation = gatherEachTurn<Invalidation>((invalidations) => post({ type: "invalidations", invalidations }));
+  runtime.bus.publishInvalidation = gatherEachTurn<Invalidation>((invalidations) => post({ type: "invalidations", invalidations }), "microtask");
   const runner = runtime.runner!;
   const health = backgroundHealth(runtime.relay, runner);
 
