@@ -23,3 +23,8 @@ export class IdempotentReplay extends Error {
 export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string; detail?: string } {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
+
+/** "deadlock detected": two writers each waited for a row the other had written. */
+export function isDeadlock(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "40P01";
+}

@@ -120,6 +120,95 @@ describe("the event store", () => {
     expect(await store.readStream(streamId)).toHaveLength(2);
   });
 
+  it("lets concurrent appends share a commit while each succeeds or fails on its own", async () => {
+    const id = randomUUID();
+    const known = `request-${id}-known`;
+    const moved = `request-${id}-moved`;
+    await appendComments(known, id, 1);
+    await appendComments(moved, id, 1);
+    // Another process moves one stream on; this store still remembers its old head.
+    const other = new EventStore(store.db);
+    await other.append([{ streamType: "request", streamId: moved, expectedVersion: 1, events: [comment(id, "elsewhere")] }], {
+      metadata,
+      recordedAt: new Date().toISOString(),
+    });
+    const taken = `k-${randomUUID()}`;
+    const shared = `k-${randomUUID()}`;
+    const append = (writer: EventStore, streamId: string, expectedVersion: number, key?: string) =>
+      writer.append([{ streamType: "request", streamId, expectedVersion, events: [comment(id, streamId)] }], {
+        metadata,
+        recordedAt: new Date().toISOString(),
+        idempotency: key ? { scope: "test", key, requestHash: "h" } : undefined,
+      });
+    await append(store, `request-${id}-claim`, 0, taken);
+
+    const fresh = Array.from({ length: 20 }, (_, i) => `request-${id}-new-${i}`);
+    const outcomes = await Promise.allSettled([
+      ...fresh.map((streamId) => append(store, streamId, 0)),
+      append(store, known, 1),
+      append(store, moved, 1),
+      append(store, `request-${id}-replayed`, 0, taken),
+      append(store, `request-${id}-shared-a`, 0, shared),
+      append(store, `request-${id}-shared-b`, 0, shared),
+      append(store, `request-${id}-twice`, 0),
+      append(store, `request-${id}-twice`, 0),
+    ]);
+    const kinds = outcomes.map((o) =>
+      o.status === "fulfilled"
+        ? "ok"
+        : o.reason instanceof ConcurrencyConflictError
+          ? "conflict"
+          : o.reason instanceof IdempotentReplay
+            ? "replay"
+            : String(o.reason),
+    );
+    const [knownK, movedK, replayedK, sharedA, sharedB, twiceA, twiceB] = kinds.slice(fresh.length);
+    expect(knownK).toBe("ok");
+    expect(movedK).toBe("conflict");
+    expect(replayedK).toBe("replay");
+    expect([sharedA, sharedB].sort()).toEqual(["ok", "replay"]);
+    expect([twiceA, twiceB].sort()).toEqual(["conflict", "ok"]);
+    expect(kinds.slice(0, fresh.length)).toEqual(Array(fresh.length).fill("ok"));
+
+    const appended = outcomes.flatMap((o) => (o.status === "fulfilled" ? o.value.events : []));
+    // Appends under way together went out in shared statements: fewer transactions than appends.
+    expect(new Set(appended.map((e) => e.transaction_id)).size).toBeLessThan(appended.length);
+    // Each answer says where the log put its own events.
+    for (const event of appended) {
+      expect(await store.positionOfEvent(event.event_id)).toEqual({ tx: event.transaction_id, pos: event.global_position });
+    }
+    for (const streamId of [...fresh, known, moved, `request-${id}-twice`]) {
+      expect(await verifyStreamChain(store.db, streamId)).toMatchObject({ valid: true, first_broken: null });
+    }
+    expect(await store.readStream(known)).toHaveLength(2);
+    expect(await store.readStream(moved)).toHaveLength(2);
+    expect(await store.readStream(`request-${id}-twice`)).toHaveLength(1);
+    expect(await store.readStream(`request-${id}-replayed`)).toHaveLength(0);
+    expect((await store.readStream(`request-${id}-shared-a`)).length + (await store.readStream(`request-${id}-shared-b`)).length).toBe(1);
+  });
+
+  it("fails only the appends a writer in another process beat to their streams, however the statements fell", async () => {
+    const id = randomUUID();
+    const other = new EventStore(store.db);
+    const append = (writer: EventStore, streamId: string) =>
+      writer.append([{ streamType: "request", streamId, expectedVersion: 0, events: [comment(id, streamId)] }], {
+        metadata,
+        recordedAt: new Date().toISOString(),
+      });
+    const streams = Array.from({ length: 30 }, (_, i) => `request-${id}-${i}`);
+    // Both stores create every third stream; each of the others has one writer.
+    const outcomes = await Promise.allSettled([
+      ...streams.map((streamId) => append(store, streamId)),
+      ...streams.filter((_, i) => i % 3 === 0).map((streamId) => append(other, streamId)),
+    ]);
+    const failures = outcomes.filter((o) => o.status === "rejected");
+    expect(failures.map((o) => (o as PromiseRejectedResult).reason)).toEqual(Array(10).fill(expect.any(ConcurrencyConflictError)));
+    for (const streamId of streams) {
+      expect(await store.readStream(streamId)).toHaveLength(1);
+      expect(await verifyStreamChain(store.db, streamId)).toMatchObject({ valid: true, events: 1 });
+    }
+  });
+
   it("never lets a reader skip an event committed late by a slower transaction", async () => {
     // Many writers commit in an order unrelated to their identity values; a reader walking the log while they
     // run must still see every event exactly once, in a consistent order.

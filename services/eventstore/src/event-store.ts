@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { EventMetadata, NewEvent, Position, StoredEvent, StreamType } from "@procure/contracts";
-import { ConcurrencyConflictError, IdempotentReplay, isUniqueViolation } from "./errors.ts";
+import { ConcurrencyConflictError, IdempotentReplay, isDeadlock, isUniqueViolation } from "./errors.ts";
 import { AppendsInFlight } from "./appends-in-flight.ts";
 import { chainHash, GENESIS_HASH, type HashedFields } from "./hash-chain.ts";
 import { currentSchemaVersion, upcast } from "./upcasters.ts";
 import type { EventStoreTables } from "./tables.ts";
 import { ORIGIN, comparePositions } from "./position.ts";
 import { quietTransactions } from "./quiet-transactions.ts";
+import { appendChained, insertEvents, type ChainedAppend, type ChainedAppendOutcome, type ChainedRow, type InsertedRow } from "./append-statement.ts";
+import { GroupCommit } from "./group-commit.ts";
 
 export type StreamAppend = {
   streamType: StreamType;
@@ -49,12 +51,22 @@ export function toStoredEvent(row: EventRow): StoredEvent {
 /** How many stream heads an event store remembers, so an append after a read needs no head lookup. */
 const KNOWN_HEADS = 10_000;
 
+/**
+ * Statements of chained appends that may run at once. Past two or three, more statements only queue for the same
+ * cores; fewer, larger commits leave Postgres more for everything else.
+ */
+const APPEND_LANES = 3;
+/** The most appends one statement carries: a bound on its size, far above what 16 callers make at once. */
+const APPENDS_PER_STATEMENT = 64;
+
 export class EventStore {
   private readonly listeners = new Set<(position: Position) => void>();
   /** The newest version and hash seen of recently read or written streams; a hint, checked by every append. */
   private readonly heads = new Map<string, { version: number; hash: string }>();
 
   readonly db: Db;
+
+  private readonly groupCommit: GroupCommit<ChainedAppend, ChainedAppendOutcome>;
 
   /**
    * Takes any database that includes the event store's tables (the app's also holds the read models), and the
@@ -66,6 +78,13 @@ export class EventStore {
     readonly appendsInFlight: AppendsInFlight = AppendsInFlight.counter(),
   ) {
     this.db = db as Db;
+    this.groupCommit = new GroupCommit({
+      run: (appends) => appendChained(this.db, appends),
+      lanes: APPEND_LANES,
+      maxItems: APPENDS_PER_STATEMENT,
+      // A writer in another process that took one append's stream version first, or a deadlock with its statement.
+      oneFailedForAll: (error) => isUniqueViolation(error) || isDeadlock(error),
+    });
   }
 
   /** Called after every commit in this process, so the local relay can publish without waiting for a poll. */
@@ -90,7 +109,7 @@ export class EventStore {
     let result: AppendResult;
     this.appendsInFlight.begin();
     try {
-      result = (await this.appendInOneStatement(appends, options)) ?? (await this.appendInTransaction(appends, options));
+      result = (await this.appendChained(appends, options)) ?? (await this.appendInTransaction(appends, options));
     } catch (error) {
       if (isUniqueViolation(error)) {
         const first = appends[0]!;
@@ -107,13 +126,13 @@ export class EventStore {
 
   /**
    * The common case in one round trip: when the hash of every stream's head at its expected version is known (a
-   * new stream, or one this store just read), the events are chained here and inserted by one statement that
-   * also claims the idempotency key. The statement writes only if every head is still exactly the one the chain
-   * starts from; a writer racing it to the same version makes it fail on the (stream_id, stream_version) key.
-   * Answers null, having written nothing, when a head was unknown or has moved: the transactional path then
-   * reads the heads and says which conflict it was.
+   * new stream, or one this store just read), the events are chained here and inserted by a statement that also
+   * claims the idempotency key, shared with the other appends under way (group commit). It writes only if every
+   * head is still exactly the one the chain starts from; a writer racing it to the same version makes it fail on
+   * the (stream_id, stream_version) key. Answers null, having written nothing, when a head was unknown or has
+   * moved: the transactional path then reads the heads and says which conflict it was.
    */
-  private async appendInOneStatement(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult | null> {
+  private async appendChained(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult | null> {
     if (options.alsoInTransaction) return null;
     const starts: { streamId: string; version: number; hash: string }[] = [];
     for (const append of appends) {
@@ -129,46 +148,18 @@ export class EventStore {
     const rows = appends.flatMap((append, i) => chainRows(append, starts[i]!.hash, options));
     if (rows.length === 0) return null;
     const claim = options.idempotency;
+    const keys = appends.map((append) => `stream ${append.streamId}`);
+    if (claim) keys.push(`claim ${claim.scope} ${claim.key}`);
     // A stream that must not exist yet needs no head lookup: its first version is already taken if it exists, and
     // the (stream_id, stream_version) key refuses the insert.
-    const continued = starts.filter((start) => start.version > 0);
-    const { rows: out } = await sql<InsertedRow & { heads_match: boolean; claimed: boolean }>`with
-      heads as (
-        ${
-          continued.length === 0
-            ? sql`select true as match`
-            : sql`select not exists (
-          select 1 from unnest(${continued.map((h) => h.streamId)}::text[], ${continued.map((h) => h.version)}::int[], ${continued.map((h) => h.hash)}::text[])
-            as expected (stream_id, version, hash)
-          left join lateral (
-            select e.stream_version, e.hash from events e where e.stream_id = expected.stream_id order by e.stream_version desc limit 1
-          ) head on true
-          where coalesce(head.stream_version, 0) <> expected.version or coalesce(head.hash, ${GENESIS_HASH}) <> expected.hash
-        ) as match`
-        }
-      ),
-      claim as (
-        ${
-          claim
-            ? sql`insert into idempotency_keys (scope, key, request_hash, status_code, response, created_at)
-                select ${claim.scope}, ${claim.key}, ${claim.requestHash}, null, null, ${options.recordedAt}::timestamptz
-                where (select match from heads)
-                on conflict (scope, key) do nothing returning true as claimed`
-            : sql`select true as claimed`
-        }
-      ),
-      inserted as (
-        ${insertEvents(rows, sql`where (select match from heads) and exists (select 1 from claim)`)}
-      )
-      select heads.match as heads_match, exists (select 1 from claim) as claimed, inserted.*
-      from heads left join inserted on true`.execute(this.db);
-    const verdict = out[0]!;
-    if (!verdict.heads_match) {
+    const continues = starts.filter((start) => start.version > 0);
+    const outcome = await this.groupCommit.submit({ rows, continues, claim, recordedAt: options.recordedAt }, keys);
+    if (outcome.kind === "stale") {
       for (const start of starts) this.heads.delete(start.streamId);
       return null;
     }
-    if (!verdict.claimed) throw new IdempotentReplay(claim!.scope, claim!.key);
-    return stored(withPlaces(rows, out), appends);
+    if (outcome.kind === "replayed") throw new IdempotentReplay(claim!.scope, claim!.key);
+    return stored(withPlaces(rows, outcome.places), appends);
   }
 
   private async appendInTransaction(appends: StreamAppend[], options: AppendOptions): Promise<AppendResult> {
@@ -319,27 +310,9 @@ function chainRows(append: StreamAppend, headHash: string, options: AppendOption
   });
 }
 
-type ChainedRow = ReturnType<typeof chainRows>[number];
-
-/** Where the log put an inserted event: all an append reads back, since it knows the rest. */
-type InsertedRow = { event_id: string; transaction_id: string; global_position: string };
-
-/**
- * Inserts chained rows, sent as one JSON parameter (Postgres parses it once, rather than the driver escaping each
- * value into an array literal), where `guard` holds; returns where the log put each.
- */
-function insertEvents(rows: readonly ChainedRow[], guard: ReturnType<typeof sql>) {
-  return sql`insert into events (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
-    select event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r (event_id uuid, stream_type text, stream_id text, stream_version int,
-      type text, schema_version int, data jsonb, metadata jsonb, recorded_at timestamptz, hash text)
-    ${guard}
-    returning event_id::text as event_id, transaction_id::text as transaction_id, global_position::text as global_position`;
-}
-
 /** The rows as stored: what the append chained, at the places the log gave them. */
-function withPlaces(rows: readonly ChainedRow[], inserted: readonly (InsertedRow | { event_id: null })[]): EventRow[] {
-  const places = new Map(inserted.filter((row): row is InsertedRow => row.event_id !== null).map((row) => [row.event_id, row]));
+function withPlaces(rows: readonly ChainedRow[], inserted: readonly InsertedRow[]): EventRow[] {
+  const places = new Map(inserted.map((row) => [row.event_id, row]));
   return rows.flatMap((row) => {
     const place = places.get(row.event_id);
     return place ? [{ ...row, transaction_id: place.transaction_id, global_position: place.global_position }] : [];
