@@ -7,6 +7,7 @@ import * as usersWithoutPassword from "../users/migrations/20261122T1630-project
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
+import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-projections-audit-newest-row-unique.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
@@ -17,4 +18,5 @@ export const readModelMigrations: MigrationSet = {
   "20261122T1920-projections-requests-list-order": requestsListOrder,
   "20261122T1935-projections-requests-created-order": requestsCreatedOrder,
   "20261124T0010-projections-deferred-indexes": deferredIndexes,
+  "20261124T1740-projections-audit-newest-row-unique": auditNewestRowUnique,
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { dashboard } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
-import { allProjections, ProjectionGroups, projectionGroups } from "@procure/projections";
+import { allProjections, ProjectionGroups, projectionGroups, type Projection } from "@procure/projections";
 import { purchasingProjections } from "@procure/projections/purchasing";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -45,6 +45,31 @@ describe("purchasing projections", () => {
     const live = await snapshotReadModels(t.runtime.db, allProjections);
     expect(Object.values(live).filter((rows) => rows.length > 0).length).toBeGreaterThan(10);
     await new ProjectionGroups(t.runtime.db, t.runtime.store, null, projectionGroups, { rebuildBatchSize: 3, replayConnections: 3 }).rebuild();
+    expect(await snapshotReadModels(t.runtime.db, allProjections)).toEqual(live);
+  });
+
+  it("find each request's newest timeline row by an index while a rebuild has dropped the secondary ones", async () => {
+    const plans: string[] = [];
+    const watched = (projection: Projection): Projection =>
+      projection.name !== "request-audit"
+        ? projection
+        : {
+            ...projection,
+            apply: async (db, events, context) => {
+              const ids = events.map((e) => (e.data as { request_id: string }).request_id);
+              // The planner would scan a table this small whatever its indexes; the question is whether one serves.
+              await sql`set local enable_seqscan = off`.execute(db);
+              const { rows } = await sql<{ "QUERY PLAN": string }>`explain select distinct on (request_id) request_id, to_status
+                from rm_request_audit where request_id = any(${ids}::uuid[]) order by request_id, stream_version desc`.execute(db);
+              plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+              return projection.apply(db, events, context);
+            },
+          };
+    const groups = projectionGroups.map((group) => ({ name: group.name, projections: group.projections.map(watched) }));
+    const live = await snapshotReadModels(t.runtime.db, allProjections);
+    await new ProjectionGroups(t.runtime.db, t.runtime.store, null, groups, { rebuildBatchSize: 5 }).rebuild();
+    expect(plans.length).toBeGreaterThan(3);
+    for (const plan of plans) expect(plan).toMatch(/Index Cond: \(request_id = ANY/);
     expect(await snapshotReadModels(t.runtime.db, allProjections)).toEqual(live);
   });
 
