@@ -8,6 +8,7 @@ import * as requestsListOrder from "../requests/migrations/20261122T1920-project
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
 import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-projections-audit-newest-row-unique.ts";
+import * as auditKeyedByStreamPosition from "../requests/migrations/20261124T2200-projections-audit-keyed-by-stream-position.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
@@ -19,4 +20,5 @@ export const readModelMigrations: MigrationSet = {
   "20261122T1935-projections-requests-created-order": requestsCreatedOrder,
   "20261124T0010-projections-deferred-indexes": deferredIndexes,
   "20261124T1740-projections-audit-newest-row-unique": auditNewestRowUnique,
+  "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
 };

@@ -105,7 +105,7 @@ export const auditProjection: Projection = {
         created_at: e.recorded_at,
       });
     }
-    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (id) do nothing`, context);
+    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (request_id, stream_version) do nothing`, context);
     if (context?.touches === false) return [];
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = new Map<string, string>();
