@@ -2,7 +2,7 @@
  * Where a rebuild's time goes, on a database of its own: `FRESH=1 REQUESTS=25000` seeds one, then every run
  * rebuilds all projections as the product does, every group at once (or `ONLY=<name>`), beside an ordered read of the same log, with wall and CPU time of
  * Node and of the Postgres backends; `TIMING=1` adds the time of each projection, `SQLTIMING=1` of each statement.
- * `PG_SERVER` names the server (default: local), `DB_NAME` the database.
+ * `PG_SERVER` names the server (default: local), `DB_NAME` the database; `RB_CONN` and `RB_BATCH` the replay's connections and batch size.
  */
 import { performance } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
@@ -119,7 +119,10 @@ if (process.env.ONE_RUNNER) await new ProjectionRunner(c.db, store, null, proces
 else {
   const byName = new Map(timed.map((p) => [p.name, p]));
   const groups = projectionGroups.map((g) => ({ name: g.name, projections: g.projections.map((p) => (process.env.TIMING ? byName.get(p.name)! : p)) }));
-  await new ProjectionGroups(c.db, store, null, groups).rebuild(process.env.ONLY);
+  await new ProjectionGroups(c.db, store, null, groups, {
+    replayConnections: Number(process.env.RB_CONN ?? 3),
+    rebuildBatchSize: Number(process.env.RB_BATCH ?? 5000),
+  }).rebuild(process.env.ONLY);
 }
 if (process.env.TIMING)
   console.log(

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./tables.ts";
 import type { ApplyContext } from "./projection.ts";
 
@@ -39,7 +39,9 @@ export async function write(db: Kysely<Database>, table: string, statement: RawB
 
 /**
  * Inserts a batch with one statement; `conflict` is the statement's `on conflict …` clause. jsonb columns take
- * JSON text. With a runner's context, the statement goes with the batch's other writes (see `write`).
+ * JSON text. With a runner's context, the statement goes with the batch's other writes (see `write`). `isNew` picks
+ * the rows that cannot be in the table yet (their keys were looked up, or their streams start in the batch): in a
+ * replay into emptied tables (`context.copy`) those are streamed in with COPY first, and only the rest upserted.
  */
 export async function insertRows<R>(
   db: Kysely<Database>,
@@ -48,10 +50,49 @@ export async function insertRows<R>(
   rows: readonly R[],
   conflict: RawBuilder<unknown> = sql``,
   context?: ApplyContext,
+  isNew?: (row: R) => boolean,
 ): Promise<void> {
+  if (context?.copy && isNew) {
+    const fresh: R[] = [];
+    const known: R[] = [];
+    for (const row of rows) (isNew(row) ? fresh : known).push(row);
+    if (fresh.length > 0) await copyRows(db, table, types, fresh);
+    rows = known;
+  }
   if (rows.length === 0) return;
   const columns = Object.keys(types).map((c) => sql.ref(c));
   await write(db, table, sql`insert into ${sql.table(table)} (${sql.join(columns)}) select * from ${unnestRows(rows, types)} ${conflict}`, context);
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** A value in COPY's text format: `\N` for null, and the format's four special characters escaped. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  const text =
+    typeof value === "string" ? value : value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+/** Rows in COPY's text format, columns in the order of `types`. */
+export function copyTextOf<R>(rows: readonly R[], types: ColumnTypes<R>): string {
+  const columns = Object.keys(types) as (keyof R & string)[];
+  let text = "";
+  for (const row of rows) {
+    let line = copyText(row[columns[0]!]);
+    for (let i = 1; i < columns.length; i++) line += "\t" + copyText(row[columns[i]!]);
+    text += line + "\n";
+  }
+  return text;
+}
+
+/** Streams rows into the table with COPY (Postgres only), in one round trip and without a JSON parse. */
+async function copyRows<R>(db: Kysely<Database>, table: string, types: ColumnTypes<R>, rows: readonly R[]): Promise<void> {
+  const columns = Object.keys(types)
+    .map((column) => `"${column}"`)
+    .join(", ");
+  await db.executeQuery(CompiledQuery.raw(`copy "${table}" (${columns}) from stdin`, [copyTextOf(rows, types)]));
 }
 
 /** `column = any($1::type[])`: one parameter for a batch's keys, however many. */

@@ -21,6 +21,11 @@ export type ApplyContext = {
   later?: (table: string, write: RawBuilder<unknown>) => Promise<void>;
   /** Sends the writes `later` holds: before a projection reads another's table (see `reads`). */
   flush?: () => Promise<void>;
+  /**
+   * A replay into emptied tables on Postgres: rows that cannot be there yet (one per event) may be streamed in with
+   * COPY (see `insertRows` in batch.ts).
+   */
+  copy?: boolean;
 };
 
 export type Projection = {

@@ -121,6 +121,8 @@ export const dashboardRequestsProjection: Projection = {
       [...inserts.values()],
       sql`on conflict (id) do nothing`,
       context,
+      // Only requests it did not find: none of them can be in the table.
+      () => true,
     );
     if (updates.size > 0) {
       const changes = unnestRows([...updates.values()], { id: "uuid", status: "text", po_number: "text", version: "int", updated_at: "timestamptz" });

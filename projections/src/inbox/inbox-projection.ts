@@ -30,6 +30,7 @@ export const inboxProjection: Projection = {
     const ids = keysToLoad(events, requestIdOf, context);
     const stored = ids.length ? await db.selectFrom("rm_inbox_requests").selectAll().where(inArray("request_id", ids)).execute() : [];
     const rows = new Map<string, InboxRow>(stored.map((row) => [row.request_id, row]));
+    const loaded = new Set(rows.keys());
     const routes = await stageRoutes(
       db,
       context,
@@ -80,6 +81,7 @@ export const inboxProjection: Projection = {
       [...changed.values()],
       sql`on conflict (request_id) do update set status = excluded.status, current_stage_role = excluded.current_stage_role`,
       context,
+      (row) => !loaded.has(row.request_id),
     );
     await counters.flush(db, context);
     return changed.size > 0 ? inboxTouch : [];

@@ -68,6 +68,7 @@ export const landingRequestsProjection: Projection = {
     const ids = seenBefore(events, (e) => (e.data as { request_id: string }).request_id);
     const stored = ids.length ? await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute() : [];
     const rows = new Map<string, LandingRequest>(stored.map((row) => [row.request_id, row as unknown as LandingRequest]));
+    const loaded = new Set(rows.keys());
     const changed = new Map<string, LandingRequest>();
     for (const event of events) {
       const id = (event.data as { request_id: string }).request_id;
@@ -95,6 +96,7 @@ export const landingRequestsProjection: Projection = {
         overridden = excluded.overridden, decided_at = excluded.decided_at, version = excluded.version
       where rm_landing_requests.version < excluded.version`,
       context,
+      (row) => !loaded.has(row.request_id),
     );
     return changed.size > 0 ? landingTouch : [];
   },

@@ -105,7 +105,8 @@ export const auditProjection: Projection = {
         created_at: e.recorded_at,
       });
     }
-    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (request_id, stream_version) do nothing`, context);
+    // One row per event, and a replay hands each event over once: every row is new.
+    await insertRows(db, "rm_request_audit", columns, rows, sql`on conflict (request_id, stream_version) do nothing`, context, () => true);
     if (context?.touches === false) return [];
     const touchedIds = distinct(rows, (row) => row.request_id);
     const owners = new Map<string, string>();

@@ -51,6 +51,7 @@ export const requestsProjection: Projection = {
     const ids = seenBefore(events, requestIdOf);
     const stored = ids.length ? await db.selectFrom("rm_requests").selectAll().where(inArray("id", ids)).execute() : [];
     const views = new Map<string, PurchaseRequest>(stored.map((row) => [row.id, row as unknown as PurchaseRequest]));
+    const loaded = new Set(views.keys());
     const changed = new Map<string, PurchaseRequest>();
     for (const event of events) {
       const id = requestIdOf(event);
@@ -74,6 +75,7 @@ export const requestsProjection: Projection = {
         updated_at = excluded.updated_at
       where rm_requests.version < excluded.version`,
       context,
+      (row) => !loaded.has(row.id),
     );
     return [...changed.values()].map((view): Touch => ({
       keys: [cacheKeys.requests(), cacheKeys.request(view.id), cacheKeys.dashboard()],

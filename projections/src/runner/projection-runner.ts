@@ -235,7 +235,7 @@ export class ProjectionRunner {
     const handled = new Set<string>(projection.handles);
     if (!events.some((event) => handled.has(event.type))) return;
     const from = this.positions.get(projection.name) ?? ORIGIN;
-    const replay = { once: true, touches: false };
+    const replay = { once: true, touches: false, copy: !(this.db.getExecutor().adapter instanceof PGliteAdapter) };
     const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, last, replay));
     this.settle(reached.positions);
   }
