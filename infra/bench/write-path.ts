@@ -9,6 +9,13 @@ import { throughput } from "./stats.ts";
 
 const CLIENTS = 16;
 
+/** The baselines' table: three columns and a primary key, where an event writes six index entries. */
+const createRawTable = (db: Kysely<unknown>) =>
+  sql`create table if not exists bench_raw (id uuid primary key, stream_id text not null, data jsonb not null)`.execute(db);
+/** The baselines' one INSERT. */
+const rawInsert = (db: Kysely<unknown>, streamId: string) =>
+  sql`insert into bench_raw (id, stream_id, data) values (${randomUUID()}, ${streamId}, ${JSON.stringify({ n: 1 })})`.execute(db);
+
 /**
  * Calls per second of `count` calls, after `warmMs` (and at least a quarter as many calls) untimed, so that
  * each side is compiled and its statements prepared before it is timed and neither pays for the warm-up the
@@ -41,10 +48,8 @@ export async function storeFigures(count: number) {
     const db = connection.db;
     await migrateToLatest(db, [eventStoreMigrations]);
     const store = new EventStore(db);
-    await sql`create table bench_raw (id uuid primary key, stream_id text not null, data jsonb not null)`.execute(db);
-    const rawInsert = await steadyThroughput(count, 3_000, () =>
-      sql`insert into bench_raw (id, stream_id, data) values (${randomUUID()}, ${"bench"}, ${JSON.stringify({ n: 1 })})`.execute(db),
-    );
+    await createRawTable(db);
+    const rawInserts = await steadyThroughput(count, 3_000, () => rawInsert(db, "bench"));
     const append = await steadyThroughput(count, 3_000, () => {
       const id = randomUUID();
       return store.append(
@@ -62,7 +67,7 @@ export async function storeFigures(count: number) {
         },
       );
     });
-    return { rawInsertPerSecond: rawInsert, appendPerSecond: append };
+    return { rawInsertPerSecond: rawInserts, appendPerSecond: append };
   } finally {
     await connection.close();
     await services.cleanup();
@@ -74,10 +79,10 @@ const HTTP_WARM_MS = 15_000;
 
 /** A bare Fastify route doing one INSERT, against `POST /api/requests`, 16 HTTP clients each. */
 export async function httpFigures(db: Kysely<unknown>, productUrl: string, token: string, count: number) {
-  await sql`create table if not exists bench_raw (id uuid primary key, stream_id text not null, data jsonb not null)`.execute(db);
+  await createRawTable(db);
   const bare = Fastify();
   bare.post("/bare", async () => {
-    await sql`insert into bench_raw (id, stream_id, data) values (${randomUUID()}, ${"http"}, ${JSON.stringify({ n: 1 })})`.execute(db);
+    await rawInsert(db, "http");
     return { ok: true };
   });
   const bareUrl = await bare.listen({ port: 0, host: "127.0.0.1" });

@@ -89,10 +89,10 @@ export function copyTextOf<R>(rows: readonly R[], types: ColumnTypes<R>): string
 
 /** Streams rows into the table with COPY (Postgres only), in one round trip and without a JSON parse. */
 async function copyRows<R>(db: Kysely<Database>, table: string, types: ColumnTypes<R>, rows: readonly R[]): Promise<void> {
-  const columns = Object.keys(types)
-    .map((column) => `"${column}"`)
-    .join(", ");
-  await db.executeQuery(CompiledQuery.raw(`copy "${table}" (${columns}) from stdin`, [copyTextOf(rows, types)]));
+  const columns = Object.keys(types).map((column) => sql.ref(column));
+  const statement = sql`copy ${sql.table(table)} (${sql.join(columns)}) from stdin`.compile(db);
+  // The connection sends the statement's one parameter as the COPY's data (see PreparingClient).
+  await db.executeQuery(CompiledQuery.raw(statement.sql, [copyTextOf(rows, types)]));
 }
 
 /** `column = any($1::type[])`: one parameter for a batch's keys, however many. */
