@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -70,7 +70,8 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  // Built once: the Fastify wrapper builds Helmet's middleware again for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         upgradeInsecureRequests: null,
@@ -82,6 +83,7 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
       },
     },
   });
+  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -30,6 +30,15 @@ describe("security headers", () => {
     expect(scriptSrc).not.toContain("unsafe-eval");
   });
 
+  it("come with every answer, the API's and its errors included", async () => {
+    for (const answer of [await dev.call("GET", "/api/health"), await dev.call("GET", "/api/requests"), await production.call("GET", "/")]) {
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+      expect(String(answer.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
+    }
+  });
+
   it("mark answers that carry a token or a temporary password as not storable", async () => {
     const signup = await dev.call("POST", "/api/auth/signup", { body: { email: "h@example.com", password: "secret-pass", role: "admin" } });
     expect(signup.headers["cache-control"]).toBe("no-store");
