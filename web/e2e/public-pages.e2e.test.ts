@@ -90,6 +90,35 @@ describe("public pages", () => {
     expect(await page.getByTitle("Toggle theme").textContent()).toBe(chosen === "dark" ? "☀️ Light" : "🌙 Dark");
   });
 
+  it("keeps the loading screen up, never a blank page, while a slow network brings the first screen's code", async () => {
+    const slow = await openSession();
+    try {
+      const { page } = slow;
+      let entry = true;
+      await page.route("**/assets/*.js", async (route) => {
+        // The entry runs at once; every chunk it pulls in arrives a second late.
+        if (!entry) await new Promise((resolve) => setTimeout(resolve, 1_000));
+        entry = false;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const seen = window as unknown as { blankAfterContent: number };
+        seen.blankAfterContent = 0;
+        let hadContent = false;
+        new MutationObserver(() => {
+          const text = document.getElementById("root")?.textContent?.trim() ?? "";
+          if (text !== "") hadContent = true;
+          else if (hadContent) seen.blankAfterContent++;
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(`${product.url}/login`);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { blankAfterContent: number }).blankAfterContent)).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("shows the router's default screen for an unknown public route", async () => {
     const { page } = session;
     await page.goto(`${product.url}/no-such-page`);

@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/components/layout/route-handle";
+import { BootScreen } from "@/components/layout/boot-screen";
 import { SectionError } from "./errors/section-error";
 import { sectionModules } from "./routes/app/section-modules";
 
@@ -8,7 +9,7 @@ const handle = (value: RouteHandle) => value;
 
 // Public routes have no errorElement: unknown ones and thrown errors get the router's default screen, which the
 // spec names ("Unexpected Application Error!"). Inside the workspace a failing section keeps the shell around it.
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   { path: paths.home.path, lazy: () => import("./routes/landing") },
   { path: paths.checklist.path, lazy: () => import("./routes/checklist") },
   { path: paths.auth.login.path, lazy: () => import("./routes/login") },
@@ -141,5 +142,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Every screen's code loads on demand: until the first one's has arrived, the boot screen stays up. */
+export const routes: RouteObject[] = [{ HydrateFallback: BootScreen, children: screens }];
 
 export const createAppRouter = () => createBrowserRouter(routes);
