@@ -234,9 +234,12 @@ describe("a section whose code cannot be fetched", () => {
     await signIn(page, product.url, emailOf("approver"));
     const shellNav = page.locator(".shell-sidebar").getByRole("navigation", { name: "Workspace" });
 
-    // As after a deploy: the tab asks for a chunk that is gone; the reload it makes by itself finds the new one.
+    // As after a deploy: the tab asks for a chunk that is gone (the server's 404 for it); the reload it makes by
+    // itself finds the new one.
     let gone = true;
-    await page.route(/\/assets\/approvals-[^/]+\.js$/, (route) => (gone ? route.abort() : route.continue()));
+    await page.route(/\/assets\/approvals-[^/]+\.js$/, async (route) =>
+      gone ? route.fulfill({ status: 404, contentType: "application/json", body: '{"error":{"code":"not_found","message":"gone"}}' }) : route.continue(),
+    );
     await markPage(page);
     const reloaded = page.waitForEvent("framenavigated").then(() => (gone = false));
     await shellNav.getByRole("link", { name: "Approvals" }).click();

@@ -143,7 +143,10 @@ async function serveWebClient(app: FastifyInstance, configured: string | undefin
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
+    // A missing asset is a file a tab built by an earlier release asks for: the page in its place would reach a
+    // script or style tag as a 200, where a 404 fails the load cleanly and the tab reloads into the new release.
+    const asset = request.url.startsWith("/assets/");
+    if (request.url.startsWith("/api/") || asset || !hasClient || request.method !== "GET") {
       return sendError(reply, 404, errorCodes.notFound, `No route for ${request.method} ${request.url.split("?")[0]}`);
     }
     return reply.header("cache-control", cacheControlFor("index.html")).type("text/html").sendFile("index.html");

@@ -47,6 +47,15 @@ describe("the built client", () => {
     expect(plain.body).toBe(style);
   });
 
+  it("answers 404, not the page, for an asset the build does not have (a tab of an earlier release asking)", async () => {
+    const gone = await t.call("GET", "/assets/approvals-0ld0ne.js");
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers["content-type"]).toContain("application/json");
+    expect(gone.body).not.toContain('<div id="root">');
+    // Client routes still get the page.
+    expect((await t.call("GET", "/app/approvals")).body).toContain('<div id="root">');
+  });
+
   it("has every tab revalidate the page, so a deploy reaches it on the next navigation", async () => {
     for (const path of ["/", "/app/requests"]) {
       const res = await t.call("GET", path);
