@@ -64,7 +64,7 @@ export async function insertRows<R>(
   await write(db, table, sql`insert into ${sql.table(table)} (${sql.join(columns)}) select * from ${unnestRows(rows, types)} ${conflict}`, context);
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL = /[\\\t\n\r]/g;
 const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 /** A value in COPY's text format: `\N` for null, and the format's four special characters escaped. */
@@ -72,7 +72,7 @@ function copyText(value: unknown): string {
   if (value === null || value === undefined) return "\\N";
   const text =
     typeof value === "string" ? value : value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+  return text.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]!);
 }
 
 /** Rows in COPY's text format, columns in the order of `types`. */

@@ -76,8 +76,14 @@ export class ProjectionRunner {
   private ahead: { from: Position; size: number; events: Promise<StoredEvent[]> } | null = null;
   lastError: string | null = null;
   /**
+   * On the embedded database (one connection, in the process) several of a server's ways are unavailable: COPY from
+   * a client, VACUUM outside a transaction, a second connection to read ahead on, and a background writer to flush
+   * commits that did not wait for the disk.
+   */
+  private readonly embedded: boolean;
+  /**
    * A batch's commit need not wait for the disk: rows and checkpoint are lost together or not at all, and applied
-   * again. Not on the embedded database, which has no background writer to flush them soon after.
+   * again. Not on the embedded database (see `embedded`).
    */
   private readonly asyncCommit: boolean;
 
@@ -88,7 +94,8 @@ export class ProjectionRunner {
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
   ) {
-    this.asyncCommit = !(db.getExecutor().adapter instanceof PGliteAdapter);
+    this.embedded = db.getExecutor().adapter instanceof PGliteAdapter;
+    this.asyncCommit = !this.embedded;
     // A batch is applied to projections in list order: whatever a projection reads must come before it.
     projections.forEach((projection, index) => {
       for (const read of projection.reads ?? []) {
@@ -235,7 +242,7 @@ export class ProjectionRunner {
     const handled = new Set<string>(projection.handles);
     if (!events.some((event) => handled.has(event.type))) return;
     const from = this.positions.get(projection.name) ?? ORIGIN;
-    const replay = { once: true, touches: false, copy: !(this.db.getExecutor().adapter instanceof PGliteAdapter) };
+    const replay = { once: true, touches: false, copy: !this.embedded };
     const reached = (await this.applyClaimed([projection], events, from, last, replay)) ?? (await this.applyLocked([projection], events, last, replay));
     this.settle(reached.positions);
   }
@@ -260,9 +267,8 @@ export class ProjectionRunner {
     // Every row of these tables is new: fresh statistics keep the planner on the indexes the reads rely on, and
     // a vacuum marks the pages all-visible now rather than leaving it to an autovacuum racing the first reads.
     // VACUUM cannot run in a transaction, which the one embedded connection may be in: there, statistics only.
-    const vacuum = !(this.db.getExecutor().adapter instanceof PGliteAdapter);
     for (const table of tables) {
-      await (vacuum ? sql`vacuum (analyze) ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(this.db);
+      await (this.embedded ? sql`analyze ${sql.table(table)}` : sql`vacuum (analyze) ${sql.table(table)}`).execute(this.db);
     }
   }
 
@@ -407,7 +413,7 @@ export class ProjectionRunner {
     const last = positionOf(events.at(-1)!);
     if (!replaying && this.skipIdle(projections, events, from ?? ORIGIN, last)) return events.length;
     // The log is read on another connection while this batch is applied; one connection (PGlite) has no other.
-    if (replaying && events.length === batchSize && !(this.db.getExecutor().adapter instanceof PGliteAdapter)) {
+    if (replaying && events.length === batchSize && !this.embedded) {
       const next = logReadOf(this.store, this.options.read)(last, batchSize);
       next.catch(() => {});
       this.ahead = { from: last, size: batchSize, events: next };
