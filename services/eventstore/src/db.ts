@@ -87,5 +87,12 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = new PGlite(target.dataDir ?? undefined, { parsers });
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: durableTransactions(pglite) }) });
-  return { db, target, close: () => db.destroy() };
+  // Kysely closes PGlite only if a query ever ran; one never queried is still starting up in the background, and
+  // must finish before it closes, or it writes into a data directory that may already be gone.
+  const close = async () => {
+    await db.destroy();
+    await pglite.waitReady.catch(() => {});
+    if (!pglite.closed) await pglite.close();
+  };
+  return { db, target, close };
 }
