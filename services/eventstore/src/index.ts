@@ -20,3 +20,4 @@ export { MemoryBus } from "./bus/memory-bus.ts";
 export { NatsBus, type NatsBusOptions } from "./bus/nats-bus.ts";
 export * from "./rechain.ts";
 export * from "./chain-anchor.ts";
+export * from "./group-commit.ts";

@@ -18,7 +18,7 @@ export function decodeCursor(cursor: string | undefined, checks: readonly ((part
   }
 }
 
-export const isUuid = (part: string) => /^[0-9a-f-]{36}$/i.test(part);
+export const isUuid = (part: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(part);
 export const isTimestamp = (part: string) => !Number.isNaN(Date.parse(part));
 export const isAnyText = () => true;
 export const isDigits = (part: string) => /^\d{1,20}$/.test(part);

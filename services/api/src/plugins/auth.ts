@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { can, errorCodes, normalizeRole, type Permission } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
 import type { Database } from "@procure/projections";
-import { findSession } from "../features/auth/credentials.ts";
+import { sessionLookups } from "../features/auth/credentials.ts";
 import { sendError } from "./errors.ts";
 
 /** `ver` is the account's token version at signing; logout bumps it, which ends every earlier token. */
@@ -49,8 +49,9 @@ export default fp(
     });
     app.decorateRequest("actor", null as unknown as Actor);
 
+    const findSession = sessionLookups(options.db);
     const currentActor = async (claims: TokenClaims): Promise<Actor | null> => {
-      const session = await findSession(options.db, claims.sub);
+      const session = await findSession(claims.sub);
       if (!session || session.token_version !== (claims.ver ?? 0)) return null;
       return { id: claims.sub, email: session.email ?? claims.email, role: normalizeRole(session.role ?? claims.role) };
     };

@@ -152,6 +152,29 @@ describe("sessions", () => {
     expect((await t.call("GET", "/api/requests", { token: ghost })).statusCode).toBe(401);
   });
 
+  it("are each checked for their own account when many requests arrive together", async () => {
+    const [first, second, leaving] = await Promise.all(
+      ["together-1@example.com", "together-2@example.com", "together-3@example.com"].map((email) => signup(email)),
+    );
+    const leavingToken = leaving!.json().token as string;
+    expect((await t.call("POST", "/api/auth/logout", { token: leavingToken })).statusCode).toBe(204);
+    const notAnAccount = t.app.jwt.sign({ sub: "not-an-account-id", email: "odd@example.com", role: "admin", ver: 0 });
+    const callers = [
+      ...Array.from({ length: 12 }, () => ({ token: first!.json().token as string, expected: "together-1@example.com" })),
+      ...Array.from({ length: 12 }, () => ({ token: second!.json().token as string, expected: "together-2@example.com" })),
+      ...Array.from({ length: 6 }, () => ({ token: leavingToken, expected: null })),
+      ...Array.from({ length: 6 }, () => ({ token: notAnAccount, expected: null })),
+    ].sort(() => Math.random() - 0.5);
+
+    const answers = await Promise.all(callers.map(({ token }) => t.call("GET", "/api/me", { token })));
+
+    answers.forEach((answer, i) => {
+      const { expected } = callers[i]!;
+      expect(answer.statusCode).toBe(expected ? 200 : 401);
+      if (expected) expect(answer.json().user.email).toBe(expected);
+    });
+  });
+
   it("read the role from the users read model on each request, not from the token", async () => {
     const created = await signup("claims-admin@example.com");
     const { id, email } = created.json().user;

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { GroupCommit } from "@procure/eventstore";
 import type { Database } from "@procure/projections";
+import { isUuid } from "../../http/cursor.ts";
 
 type CredentialsTable = { user_id: string; email: string; password_hash: string; token_version: number; updated_at: string };
 type AuthTables = Database & { credentials: CredentialsTable };
@@ -38,14 +40,34 @@ export async function findLogin(db: Kysely<Database>, email: string) {
  * What each authenticated request checks: the account still exists, the token's version is current (logout bumps
  * it), and the role as the users read model has it now. The read model may trail a registration by a moment; the
  * role the token was just signed with stands in until it arrives.
+ *
+ * Requests arriving together share one statement: while two are under way, the users asked for meanwhile go
+ * together in the next. Each statement starts after every request it answers arrived, so a logout or a demotion
+ * committed before a request came in is always seen, as with a statement of its own.
  */
-export async function findSession(db: Kysely<Database>, userId: string) {
-  return auth(db)
+export function sessionLookups(db: Kysely<Database>): (userId: string) => Promise<Session | undefined> {
+  const lookups = new GroupCommit<string, Session | undefined>({
+    run: (userIds) => findSessions(db, userIds),
+    lanes: 2,
+    maxItems: 64,
+    oneFailedForAll: () => false,
+  });
+  // An id that is no uuid names no account; sent along, it would fail the statement the other requests share.
+  return (userId) => (isUuid(userId) ? lookups.submit(userId, []) : Promise.resolve(undefined));
+}
+
+type Session = { token_version: number; role: string | null; email: string | null };
+
+async function findSessions(db: Kysely<Database>, userIds: readonly string[]): Promise<(Session | undefined)[]> {
+  const rows = await auth(db)
     .selectFrom("credentials as c")
     .leftJoin("rm_users as u", "u.id", "c.user_id")
-    .select(["c.token_version", "u.role", "u.email"])
-    .where("c.user_id", "=", userId)
-    .executeTakeFirst();
+    .select(["c.user_id", "c.token_version", "u.role", "u.email"])
+    // One array parameter: one statement text, prepared once, whatever the number of users.
+    .where(sql<boolean>`c.user_id = any(${[...new Set(userIds)]}::uuid[])`)
+    .execute();
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  return userIds.map((userId) => byUser.get(userId));
 }
 
 /** Ends every session of the user: tokens carry the version they were signed with. */
