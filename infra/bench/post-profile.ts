@@ -1,6 +1,7 @@
 /**
- * What one `POST /api/requests` costs the server at 16 concurrent clients: the statements it sends to Postgres,
- * per command, and the process's CPU per command. Run under `node --cpu-prof --import tsx` for a profile.
+ * What one `POST /api/requests` costs the server at 16 concurrent clients (CLIENTS=64 for more): the statements it
+ * sends to Postgres, per command, and the process's CPU per command. Run under `node --cpu-prof --import tsx` for a
+ * profile.
  */
 import { countStatements } from "./statement-counter.ts";
 import { performance } from "node:perf_hooks";
@@ -35,7 +36,7 @@ try {
   const natsBefore = natsCpuMs();
   const threadsBefore = threadCpuMs();
   const s = performance.now();
-  const rate = await throughput(n, 16, post);
+  const rate = await throughput(n, Number(process.env.CLIENTS ?? 16), post);
   const u = process.cpuUsage(cpu);
   const postgresUsed = postgresCpuMs() - postgresBefore;
   const natsUsed = natsCpuMs() - natsBefore;
