@@ -4,6 +4,7 @@ import type { Role } from "@procure/contracts";
 import { emailOf } from "./support/api";
 import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
 import { signIn } from "./support/browser";
+import { cellEdgeSpread } from "./support/layout";
 import { screenshotPage, shotWidths } from "./support/screenshots";
 import { useProduct } from "./support/suite";
 import { reloadInTheme, themes } from "./support/theme";
@@ -61,6 +62,10 @@ describe("the integrations overview", () => {
 
     const cadences = await page.locator("#connectors .int-cadence").allTextContents();
     expect(new Set(cadences)).toEqual(new Set(["real-time", "every 30 min", "nightly"]));
+    // Each connector's row is drawn as one line: its name cell's border meets the rest of the row's.
+    const connectorRows = await cellEdgeSpread(page, `[data-testid="connector-row"]`);
+    expect(connectorRows.rows).toBe(cadences.length);
+    expect(connectorRows.spread).toBeLessThan(0.25);
     await page.getByRole("heading", { name: "Integration toolkit" }).waitFor();
     await page.getByRole("heading", { name: "Launch playbook" }).waitFor();
 

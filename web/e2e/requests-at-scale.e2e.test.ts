@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callApi, emailOf, tokenFor } from "./support/api";
 import { signIn } from "./support/browser";
+import { cellEdgeSpread } from "./support/layout";
 import { screenshotView } from "./support/screenshots";
 import { createRequests, decideRequests } from "./support/seed-requests";
 import { useProduct } from "./support/suite";
@@ -96,6 +97,16 @@ describe(`the requests list with ${SEEDED.toLocaleString("en-US")} more requests
     const elapsed = Math.round(await shown);
     console.info(`first request rows ${elapsed} ms after the click`);
     expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it("draws each row as one line: the title cell's border meets the rest of the row's", async () => {
+    const { page } = await product.open();
+    await signIn(page, product.url, emailOf("admin"));
+    await page.locator(".shell-sidebar").getByRole("link", { name: "Requests" }).click();
+    await page.locator("tbody tr[data-request-id]").first().waitFor();
+    const { rows, spread } = await cellEdgeSpread(page, "tbody tr[data-request-id]");
+    expect(rows).toBe(10);
+    expect(spread).toBeLessThan(0.25);
   });
 
   it("scrolls to the oldest request, keeping only a screenful of rows in the page", async () => {

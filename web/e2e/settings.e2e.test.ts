@@ -5,6 +5,7 @@ import { approvalRule, emailMessage, emailTakenMessage, passwordMessage, purchas
 import { callApi, emailOf, tokenFor as tokenAt } from "./support/api";
 import { expectNoHorizontalScroll, expectNoSeriousViolations, seriousViolations } from "./support/audit";
 import { signIn } from "./support/browser";
+import { cellEdgeSpread } from "./support/layout";
 import { screenshotPage, screenshotView, shotWidths } from "./support/screenshots";
 import { useProduct } from "./support/suite";
 import { reloadInTheme, themes } from "./support/theme";
@@ -122,6 +123,10 @@ describe("approval rules", () => {
     await expect.poll(() => isFocused(page, "New rule")).toBe(true);
     const row = ruleRow(page, name);
     await expect.poll(() => row.locator(".set-stage").allTextContents()).toEqual(["1approver", "2finance"]);
+    // Each rule's row is drawn as one line: its name cell's border meets the rest of the row's.
+    const ruleRows = await cellEdgeSpread(page, '[data-testid="rule-row"]');
+    expect(ruleRows.rows).toBeGreaterThan(0);
+    expect(ruleRows.spread).toBeLessThan(0.25);
 
     const rules = z.array(approvalRule).parse((await call("GET", "/api/approval-rules", await tokenFor(emailOf("admin")))).json);
     const rule = rules.find((r) => r.name === name)!;

@@ -27,7 +27,7 @@ export function ConnectorsSection() {
           <tbody>
             {connectors.map((connector) => (
               <tr key={connector.name} data-testid="connector-row">
-                <td className="int-name-cell">
+                <td className="int-name-cell cell-stacked">
                   <span className="int-name">{connector.name}</span>
                   <span className="subtle">{connector.system}</span>
                 </td>

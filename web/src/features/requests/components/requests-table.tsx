@@ -57,7 +57,7 @@ export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Pr
                 const request = requests[index]!;
                 return (
                   <tr key={request.id} data-request-id={request.id} data-index={index} ref={rows.measure}>
-                    <td className="request-title-cell">
+                    <td className="request-title-cell cell-stacked">
                       <Link to={paths.app.request.getHref(request.id)} className="request-title-link">
                         {request.title}
                       </Link>

@@ -58,7 +58,7 @@ export function RulesTable({ rules, loading, canEdit, vendorName, deletingId, on
           ) : (
             rules.map((rule) => (
               <tr key={rule.id} data-testid="rule-row">
-                <td className="set-rule-cell">
+                <td className="set-rule-cell cell-stacked">
                   <span className="set-rule-name">{rule.name}</span>
                   <span className="subtle">{scope(rule, vendorName)}</span>
                 </td>
