@@ -13,6 +13,9 @@ export type IdParams = z.infer<typeof idParams>;
 /** Money is a non-negative finite number with at most two decimals' worth of meaning. */
 export const money = z.number().finite().min(0).max(1_000_000_000);
 
+/** Money is kept, routed and summed in whole cents. */
+export const toCents = (amount: number) => Math.round(amount * 100) / 100;
+
 /** Optional text that arrives as "" from forms and is stored as null. */
 export const blankAsNull = (schema: z.ZodType<string>) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
 

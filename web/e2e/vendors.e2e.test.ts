@@ -118,13 +118,13 @@ describe("the vendors screen", () => {
     await expect.poll(async () => (await cardNames(page)).length).toBe(all);
   });
 
-  it("cuts long notes to 157 characters and an ellipsis on the card", async () => {
+  it("cuts long notes to 160 characters on the card: 157 and an ellipsis", async () => {
     const notes = "Quarterly review pending. ".repeat(10);
     expect((await call("PATCH", `/api/vendors/${chosen.id}`, { notes })).status).toBe(200);
     const page = await openVendors();
     const shown = await card(page, chosen.name).locator(".vendor-notes").textContent();
-    expect(shown).toBe(`${notes.trim().slice(0, 157)}…`);
-    expect(shown).toHaveLength(158);
+    expect(shown).toBe(`${notes.trim().slice(0, 157)}...`);
+    expect(shown).toHaveLength(160);
     await card(page, chosen.name)
       .getByRole("button", { name: `Open ${chosen.name}` })
       .click();

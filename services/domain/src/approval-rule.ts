@@ -1,4 +1,5 @@
 import {
+  toCents,
   defaultRuleStages,
   formatCurrency,
   ruleRangeMessage,
@@ -37,7 +38,9 @@ export function defaultRuleName(min: number, max: number | null): string {
   return max === null ? `Requests from ${formatCurrency(min)}` : `Requests from ${formatCurrency(min)} to ${formatCurrency(max)}`;
 }
 
-function validated(rule: RuleData): RuleData {
+function validated(input: RuleData): RuleData {
+  // Kept in cents like the amounts it routes, so a rule matches on the figures both show.
+  const rule = { ...input, min_amount: toCents(input.min_amount), max_amount: input.max_amount === null ? null : toCents(input.max_amount) };
   if (rule.max_amount !== null && rule.max_amount < rule.min_amount) throw invalid(ruleRangeMessage);
   return { ...rule, name: rule.name.trim() || defaultRuleName(rule.min_amount, rule.max_amount) };
 }

@@ -1,4 +1,4 @@
-import type { PatchOrderBody, SaveOrderBody } from "@procure/contracts";
+import { toCents, type PatchOrderBody, type SaveOrderBody } from "@procure/contracts";
 import {
   applyPatch,
   notFound,
@@ -47,7 +47,7 @@ export async function saveOrderCommands(load: LoadStream, allocator: PoNumberAll
   if (input.kind !== "create" && (!state.exists || state.deleted)) throw notFound("Purchase order not found.");
   const before = state.exists ? state.fields : null;
   const draft = draftOf(input, before);
-  draft.total = Math.round(draft.total * 100) / 100;
+  draft.total = toCents(draft.total);
   // A typed name that belongs to a registered vendor is that vendor, so its status applies.
   if (!draft.vendor_id && draft.vendor_name) draft.vendor_id = (await load(vendorNameDecider, draft.vendor_name)).state.holder;
   const vendor = draft.vendor_id ? (await load(vendorDecider, draft.vendor_id)).state : null;

@@ -18,6 +18,7 @@ import {
   type StoredEvent,
   requestSummary,
   requestSummaryQuery,
+  toCents,
 } from "@procure/contracts";
 import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
 import { verifyStreamChain, type AppendResult } from "@procure/eventstore";
@@ -107,17 +108,18 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     async (request, reply) => {
       const id = newId(request);
       const body = request.body;
+      const amount = toCents(body.amount);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
         commands: async (load) => {
-          const refs = await resolveRequestRefs(deps, load, { amount: body.amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
+          const refs = await resolveRequestRefs(deps, load, { amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
           return on(requestDecider, id, {
             type: "CreateRequest",
             request: {
               request_id: id,
               title: body.title,
-              amount: Math.round(body.amount * 100) / 100,
+              amount,
               description: body.description?.trim() || null,
               category_id: body.category_id ?? null,
               category_name: refs.category_name,

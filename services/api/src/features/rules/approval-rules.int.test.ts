@@ -33,6 +33,9 @@ describe("approval rules route new requests", () => {
       ["approved", "finance"],
     ]);
     expect((await raise(9_999.99)).rule_id).toBeNull();
+    // Routed by the amount as stored: a figure that rounds up to the minimum is at the minimum.
+    const roundedUp = await raise(9_999.996);
+    expect([roundedUp.amount, roundedUp.rule_id]).toEqual([10_000, rule.id]);
     await call("DELETE", `/api/approval-rules/${rule.id}`, "admin");
   });
 
@@ -69,6 +72,12 @@ describe("approval rule commands", () => {
     failure(await call("PATCH", `/api/approval-rules/${rule.id}`, "admin", { active: true }), 404);
     const after = answer(await call("GET", "/api/approval-rules", "admin"), 200, z.array(approvalRule));
     expect(after.map((r) => r.id)).not.toContain(rule.id);
+
+    // A rule shown from $1,000.00 routes a request of $1,000.00: its bounds are kept in cents, as amounts are.
+    const inCents = await createRule({ min_amount: 1000.004, max_amount: 1999.996 });
+    expect(inCents).toMatchObject({ min_amount: 1000, max_amount: 2000, name: "Requests from $1,000.00 to $2,000.00" });
+    expect([(await raise(1000)).rule_id, (await raise(2000)).rule_id]).toEqual([inCents.id, inCents.id]);
+    expect((await call("DELETE", `/api/approval-rules/${inCents.id}`, "admin")).statusCode).toBe(204);
   });
 
   it("answers invalid stages, ranges and references with a 400 and appends nothing", async () => {

@@ -7,9 +7,9 @@ describe("vendor notes preview", () => {
     expect(notesPreview(null)).toBe("");
   });
 
-  it("cuts longer notes to 157 characters and an ellipsis", () => {
+  it("cuts longer notes to 160 characters: 157 and a three-dot ellipsis", () => {
     const preview = notesPreview("b".repeat(161));
-    expect(preview).toBe(`${"b".repeat(157)}…`);
-    expect(preview).toHaveLength(158);
+    expect(preview).toBe(`${"b".repeat(157)}...`);
+    expect(preview).toHaveLength(160);
   });
 });
