@@ -13,7 +13,7 @@ export type IdParams = z.infer<typeof idParams>;
 /** Money is a non-negative finite number with at most two decimals' worth of meaning. */
 export const money = z.number().finite().min(0).max(1_000_000_000);
 
-/** Money is kept, routed and summed in whole cents. */
+/** Money is kept, routed and summed in whole cents: the one rounding every amount and total goes through. */
 export const toCents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** Optional text that arrives as "" from forms and is stored as null. */

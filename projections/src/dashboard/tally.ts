@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { toCents } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import type { ApplyContext } from "../projection.ts";
 import { write } from "../batch.ts";
@@ -16,7 +17,7 @@ export async function tally(
   delta: { count: number; amount?: number },
   labels: Record<string, string | null> = {},
 ): Promise<void> {
-  const amount = Math.round((delta.amount ?? 0) * 100) / 100;
+  const amount = toCents(delta.amount ?? 0);
   if (delta.count === 0 && amount === 0) return;
   const t = sql.table(table);
   const keyCols = Object.keys(key);
@@ -49,7 +50,7 @@ export class TallyDeltas {
     for (const column in key) id += `\u0000${column}\u0000${key[column]}`;
     const entry = this.pending.get(id) ?? { table, key, count: 0, amount: 0, labels: {} };
     entry.count += delta.count;
-    entry.amount = Math.round((entry.amount + (delta.amount ?? 0)) * 100) / 100;
+    entry.amount = toCents(entry.amount + (delta.amount ?? 0));
     for (const [column, value] of Object.entries(labels)) entry.labels[column] ??= value;
     this.pending.set(id, entry);
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { countsAsCommitted, dashboardDueSoonDays, isDueSoon, type Dashboard } from "@procure/contracts";
+import { countsAsCommitted, dashboardDueSoonDays, isDueSoon, toCents, type Dashboard } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import { addDays, localDay } from "../purchasing/dates.ts";
 import { statusTotal } from "./po-groups-projection.ts";
@@ -38,9 +38,9 @@ export async function readPoGroups(db: Kysely<Database>, now: Date): Promise<Das
     receiving: count("receiving"),
     closed: count("closed"),
     cancelled: count("cancelled"),
-    committedSpend: Math.round(committed * 100) / 100,
-    totalAmount: Math.round(total * 100) / 100,
-    awaitingReceiptAmount: Math.round(awaitingReceipt * 100) / 100,
+    committedSpend: toCents(committed),
+    totalAmount: toCents(total),
+    awaitingReceiptAmount: toCents(awaitingReceipt),
     dueNext7Days: soon.filter((o) => isDueSoon(o.grp, o.expected_date, now, dashboardDueSoonDays)).length,
     pastDue: Number(late.n),
   };

@@ -1,5 +1,15 @@
 import { sql, type Kysely } from "kysely";
-import type { ApprovalStage, AuditEntry, Comment, PurchaseRequest, RequestFile, RequestStatus, RequestSummary, Role } from "@procure/contracts";
+import {
+  toCents,
+  type ApprovalStage,
+  type AuditEntry,
+  type Comment,
+  type PurchaseRequest,
+  type RequestFile,
+  type RequestStatus,
+  type RequestSummary,
+  type Role,
+} from "@procure/contracts";
 import type { Selectable } from "kysely";
 import type { Database, RequestsRow } from "../tables.ts";
 
@@ -98,7 +108,7 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
     if (row.status === "approved" || row.status === "pending" || row.status === "denied") counts[row.status] += Number(row.n);
     spend += Number(row.amount ?? 0);
   }
-  return { counts, spend: Math.round(spend * 100) / 100, latest_submission: latestSubmission };
+  return { counts, spend: toCents(spend), latest_submission: latestSubmission };
 }
 
 export async function getRequest(db: Kysely<Database>, id: string): Promise<PurchaseRequest | null> {
