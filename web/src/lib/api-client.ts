@@ -86,6 +86,8 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
   }
   const ask = () => fetch(url, { method, headers, body, signal: options.signal });
   // An answer index.html already asked for is taken once; if that request failed, the call asks again.
+  // A call cancelled before it starts leaves the early answer to the call that replaces it.
+  options.signal?.throwIfAborted();
   const early = method === "GET" && token && url === path ? takeEarlyAnswer(path, token) : null;
   const response = await (early ? early.catch(ask) : ask());
   options.signal?.throwIfAborted();

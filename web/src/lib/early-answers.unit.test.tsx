@@ -51,6 +51,9 @@ describe("answers asked for before the code arrived", () => {
     early("t1", { "/api/me": Promise.resolve(json({ user: "early" })) });
     const controller = new AbortController();
     controller.abort();
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => json({ user: "fresh" }));
     await expect(api.get("/api/me", controller.signal)).rejects.toThrow();
+    expect(await api.get("/api/me")).toEqual({ user: "early" });
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
