@@ -4,13 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { demoPassword, sampleAccounts } from "@procure/contracts";
 import { chromiumArgs, chromiumPath } from "../src/testing/chromium.ts";
 import { repoRoot, spawnUntil } from "../src/testing/child-process.ts";
 import { freePort } from "../src/testing/free-port.ts";
+import { loadLighthouse } from "./lighthouse.ts";
 import { createTestServices } from "../src/testing/test-services.ts";
 
 /**
@@ -131,6 +130,7 @@ type LighthouseFigures = { performance: number; fcpMs: number; lcpMs: number; tb
  * told to keep storage, which also keeps the (still empty) cache.
  */
 async function lighthouseRun(url: string, session: { token: string; user: unknown } | null): Promise<LighthouseFigures> {
+  const { lighthouse, chromeLauncher } = await loadLighthouse();
   const profile = mkdtempSync(join(tmpdir(), "procure-lighthouse-"));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, userDataDir: profile, chromeFlags: chromiumArgs });
   try {
