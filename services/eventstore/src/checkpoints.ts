@@ -21,6 +21,9 @@ export type LeaseOptions = {
 /** A column that turns synchronous commit off for the rest of the transaction, when asked. */
 const asyncCommit = (options: LeaseOptions) => (options.asyncCommit ? sql`set_config('synchronous_commit', 'off', true) as relaxed` : sql`null as relaxed`);
 
+/** A column that marks a quiet transaction for the rest of its life: the events table then refuses its inserts. */
+const quietMark = (options: LeaseOptions) => (options.quiet ? sql`set_config('procure.quiet_transaction', 'on', true) as quiet` : sql`null as quiet`);
+
 export async function loadCheckpoint(db: AnyDb, name: string): Promise<Checkpoint | null> {
   const { rows } = await sql<{ version: number; tx: string; pos: string }>`select version, tx::text as tx, pos::text as pos
     from checkpoints where name = ${name}`.execute(db);
@@ -67,7 +70,7 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[], opti
   const sorted = [...names].sort();
   const lock = () =>
     sql<{ name: string; version: number; tx: string; pos: string; xid: string }>`select name, version,
-      tx::text as tx, pos::text as pos, pg_current_xact_id()::text as xid, ${asyncCommit(options)}
+      tx::text as tx, pos::text as pos, pg_current_xact_id()::text as xid, ${asyncCommit(options)}, ${quietMark(options)}
       from checkpoints where name = any(${sorted}::text[]) order by name for update`.execute(trx);
   let { rows } = await lock();
   // Only a reader's first batch finds rows missing; every later one takes its locks in this single statement.
@@ -123,7 +126,7 @@ async function moveCheckpoints(db: AnyDb, entries: readonly { name: string; vers
           and c.tx = ${from.tx}::xid8 and c.pos = ${from.pos}::bigint
         returning 1
       )
-    select (select count(*)::int from moved) as moved, pg_current_xact_id()::text as xid, ${asyncCommit(options)}`.execute(db);
+    select (select count(*)::int from moved) as moved, pg_current_xact_id()::text as xid, ${asyncCommit(options)}, ${quietMark(options)}`.execute(db);
   const row = rows[0]!;
   return { moved: row.moved === entries.length, xid: row.xid };
 }

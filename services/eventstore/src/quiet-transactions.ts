@@ -3,7 +3,10 @@
  * holds a transaction id while it runs (it locks its checkpoint and writes), and a log reader that stopped at the
  * oldest running transaction would wait for them too, though none of them can ever commit an event. Readers stop
  * at the oldest running transaction that is not listed here instead. Transaction ids are never reused, so a listed
- * id can never belong to a writer of events; an id missing from the list only makes readers wait longer.
+ * id can never belong to a writer of events; an id missing from the list only makes readers wait longer. That a
+ * listed transaction appends nothing is enforced, not trusted: the checkpoint lease that lists it also marks it in
+ * Postgres, and the events table refuses inserts from a marked transaction (see the migration
+ * `20261125T2000-eventstore-quiet-transactions-append-nothing`).
  */
 const quiet = new Set<string>();
 
