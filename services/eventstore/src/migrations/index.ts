@@ -1,6 +1,6 @@
 import type { MigrationSet } from "../migrator.ts";
 import * as events from "./0001-events.ts";
-import * as quietTransactionsAppendNothing from "./20261125T2000-quiet-transactions-append-nothing.ts";
+import * as quietTransactionsAppendNothing from "./20261125T2000-eventstore-quiet-transactions-append-nothing.ts";
 
 export const eventStoreMigrations: MigrationSet = {
   "00-eventstore/0001-events": events,
