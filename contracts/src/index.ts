@@ -27,3 +27,4 @@ export * from "./role-handbook.ts";
 export * from "./commands.ts";
 export * from "./webhook-events.ts";
 export * from "./query-keys.ts";
+export * from "./event-permissions.ts";

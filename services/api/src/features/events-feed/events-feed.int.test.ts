@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorBody, eventFeedItem, type EventMetadata, type NewEvent } from "@procure/contracts";
+import { can, errorBody, eventFeedItem, publicEventTypes, roles, type EventMetadata, type NewEvent, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { encodeFeedCursor } from "./feed-cursor.ts";
 
 let t: TestApp;
-let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
+let users: Record<Role, TestUser>;
 beforeAll(async () => {
   t = await startTestApp("events-feed");
-  users = await createUsers(t, ["requester", "finance"]);
+  users = await createUsers(t);
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
@@ -112,5 +113,68 @@ describe("event feed", () => {
       expect(res.statusCode, q).toBe(400);
       errorBody.parse(res.json());
     }
+  });
+});
+
+/**
+ * Each family of public event types and the route that lists its records. No route shows every request to every
+ * role (a requester's shows their own), so request events need the right to read them all.
+ */
+const families: Record<string, string | null> = {
+  request: null,
+  purchase_order: "/api/orders",
+  vendor: "/api/vendors",
+  category: "/api/categories",
+  catalogue_item: "/api/catalogue/overview",
+  vendor_feed: "/api/catalogue/overview",
+  punchout_connection: "/api/catalogue/overview",
+  approval_rule: "/api/approval-rules",
+  work_order: "/api/work-orders",
+};
+const familyOf = (type: string) => type.slice(0, type.indexOf("."));
+
+describe("event feed by role", () => {
+  it("lets each role read exactly the event types whose records it may read, and refuses naming any other", async () => {
+    expect(publicEventTypes.filter((type) => !(familyOf(type) in families))).toEqual([]);
+    for (const r of roles) {
+      const token = users[r].token;
+      const usesFeed = (await page("?limit=1", token)).statusCode === 200;
+      for (const [family, route] of Object.entries(families)) {
+        const readsRecords = route ? (await t.call("GET", route, { token })).statusCode === 200 : can(r, "requests:read-all");
+        const types = publicEventTypes.filter((type) => familyOf(type) === family);
+        const res = await page(`?limit=1&types=${types.join(",")}`, token);
+        expect(res.statusCode, `${r} reading ${family}.*: ${res.body}`).toBe(usesFeed && readsRecords ? 200 : 403);
+        if (res.statusCode === 403) expect(errorBody.parse(res.json()).error.code).toBe("forbidden");
+      }
+    }
+  });
+
+  it("holds only the types the role may read when no type is named", async () => {
+    const from = encodeFeedCursor(await t.runtime.store.headPosition());
+    const workOrder = { title: "Broken chair", requesterName: "Sam Submitter", requesterEmail: "sam@example.com", details: "Leg snapped" };
+    expect((await t.call("POST", "/api/work-orders", { body: workOrder })).statusCode).toBe(201);
+    expect((await t.call("POST", "/api/approval-rules", { token: users.admin.token, body: { min_amount: 5_000, stages: ["finance"] } })).statusCode).toBe(201);
+    const request = created(0);
+    const streamId = `request-${(request.data as { request_id: string }).request_id}`;
+    await t.runtime.store.append([{ streamType: "request", streamId, expectedVersion: 0, events: [request] }], {
+      metadata: metadata(),
+      recordedAt: new Date().toISOString(),
+    });
+    const typesSeenBy = async (r: Role, query = "") => {
+      const res = await page(`?limit=1000&after=${from}${query}`, users[r].token);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Set(
+        z
+          .array(eventFeedItem)
+          .parse(res.json())
+          .map((e) => familyOf(e.type)),
+      );
+    };
+    expect(await typesSeenBy("admin")).toEqual(new Set(["work_order", "approval_rule", "request"]));
+    expect(await typesSeenBy("finance")).toEqual(new Set(["request"]));
+    expect(await typesSeenBy("finance", "&types=*")).toEqual(new Set(["request"]));
+    const named = await page(`?after=${from}&types=request.created,work_order.submitted,approval_rule.created`, users.finance.token);
+    expect(named.statusCode).toBe(403);
+    expect(errorBody.parse(named.json()).error.message).toMatch(/work_order\.submitted, approval_rule\.created/);
   });
 });

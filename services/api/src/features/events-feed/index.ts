@@ -1,15 +1,23 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorCodes, eventFeedItem, eventFeedQuery, internalTypesFor, publicEventMap } from "@procure/contracts";
+import { errorCodes, eventFeedItem, eventFeedQuery, publicEventMap } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { decodeFeedCursor } from "./feed-cursor.ts";
 import { readFeed } from "./read-feed.ts";
+import { feedTypesFor } from "./feed-types.ts";
 import { errorResponses } from "../../http/error-responses.ts";
 
 const errors = errorResponses(400, 401, 403);
+
+const feedDescription = [
+  "Public events in log order, for admin and finance. Each event is shown only to a role that may read its record:",
+  "the permission guarding the record's own read route (request events need reading every request, approval rules",
+  "and work orders are for the roles that manage them). Without `types`, or with `*`, the feed holds every type your",
+  "role may read. Naming a type your role may not read answers 403, naming each such type, rather than an empty page.",
+].join(" ");
 
 /** `rel="next"` with the last item's cursor as `after`, keeping the other parameters. */
 function nextFeedLink(url: string, cursor: string): string {
@@ -26,7 +34,7 @@ const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     "/api/events",
     {
       preValidation: app.requirePermission("events:read"),
-      schema: { tags: ["events"], querystring: eventFeedQuery, response: { 200: z.array(eventFeedItem), ...errors } },
+      schema: { tags: ["events"], description: feedDescription, querystring: eventFeedQuery, response: { 200: z.array(eventFeedItem), ...errors } },
     },
     async (request, reply) => {
       const { after, types } = request.query;
@@ -34,8 +42,12 @@ const eventFeedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
       const from = after ? decodeFeedCursor(after) : ORIGIN;
       if (!from)
         throw new HttpError(400, errorCodes.validation, "after is not a cursor from this feed.", [{ path: "querystring.after", message: "Unknown cursor." }]);
-      const wanted = internalTypesFor(types ? types.split(",").map((t) => t.trim()) : []);
-      const items = await readFeed(deps.db, from, wanted, limit);
+      const wanted = feedTypesFor(request.actor.role, types ? types.split(",").map((t) => t.trim()) : []);
+      if (wanted.forbidden.length > 0) {
+        const message = `Your role may not read these event types: ${wanted.forbidden.join(", ")}.`;
+        throw new HttpError(403, errorCodes.forbidden, message, [{ path: "querystring.types", message }]);
+      }
+      const items = await readFeed(deps.db, from, wanted.internal, limit);
       const last = items.at(-1);
       if (items.length === limit && last) reply.header("link", nextFeedLink(request.url, last.cursor));
       return items;
