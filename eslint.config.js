@@ -1,12 +1,60 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** The layering of ../shared/ARCHITECTURE.md, as import rules: each zone names what it must never import. */
-const forbid = (files, patterns, message) => ({
+/**
+ * The layering of docs/architecture.md as import rules. Each package names the workspace packages it may import
+ * (everything else of `@procure/*` is refused) and the outside modules it must not touch.
+ */
+const layers = [
+  {
+    files: ["contracts/src/**"],
+    may: [],
+    never: ["kysely", "pg", "fastify", "react", "node:*"],
+    why: "contracts hold schemas and rules only: zod, nothing else.",
+  },
+  {
+    files: ["services/domain/src/**"],
+    may: ["contracts"],
+    never: ["kysely", "pg", "fastify", "@nats-io/*", "node:fs", "node:net"],
+    why: "the domain is pure: deciders take state and commands and return events.",
+  },
+  { files: ["services/eventstore/src/**"], may: ["contracts"], never: ["fastify"], why: "the event store knows only the contracts of the events it stores." },
+  {
+    files: ["services/webhooks/src/**"],
+    may: ["contracts", "domain", "eventstore"],
+    never: ["fastify"],
+    why: "the webhook dispatcher reads the log; it knows nothing of the API.",
+  },
+  {
+    files: ["projections/src/**"],
+    may: ["contracts", "eventstore"],
+    never: ["fastify"],
+    why: "projections fold the log into read models; they never import the API.",
+  },
+  {
+    files: ["services/api/src/**"],
+    may: ["contracts", "domain", "eventstore", "projections", "webhooks"],
+    never: [],
+    why: "the API is started by infra, never the other way round.",
+  },
+];
+
+/** Web: the client speaks to the server through contracts and HTTP; shared code → features → app, features apart. */
+const webNever = ["node:*", "kysely", "pg", "fastify"];
+const webFeatures = readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const procureOnly = (may) => ["@procure/*", ...may.flatMap((name) => [`!@procure/${name}`, `!@procure/${name}/**`])];
+
+// Tests and their kits compose the whole product, as infra does.
+const notTests = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/test-kit.ts"];
+
+const zone = (files, restrictions) => ({
   files,
-  // Tests and their kits compose the whole product, as infra does.
-  ignores: ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/test-kit.ts"],
-  rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] },
+  ignores: notTests,
+  rules: { "no-restricted-imports": ["error", { patterns: restrictions.map(([group, message]) => ({ group, message })) }] },
 });
 
 export default tseslint.config(
@@ -18,22 +66,25 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  forbid(["contracts/src/**"], ["@procure/*", "kysely", "pg", "fastify", "react", "node:*"], "contracts hold schemas and rules only: zod, nothing else."),
-  forbid(
-    ["services/domain/src/**"],
-    ["@procure/api", "@procure/eventstore", "@procure/projections", "@procure/infra", "kysely", "pg", "fastify", "@nats-io/*", "node:fs", "node:net"],
-    "the domain is pure: deciders take state and commands and return events.",
+  ...layers.map(({ files, may, never, why }) => zone(files, [[[...procureOnly(may), ...never], why]])),
+  zone(["web/src/**"], [[[...procureOnly(["contracts"]), ...webNever], "the web client speaks to the server through @procure/contracts and HTTP only."]]),
+  zone(
+    ["web/src/components/**", "web/src/lib/**", "web/src/config/**", "web/src/styles/**"],
+    [
+      [[...procureOnly(["contracts"]), ...webNever], "the web client speaks to the server through @procure/contracts and HTTP only."],
+      [["@/features/*", "@/app/*"], "shared code is used by features and the app; it imports neither."],
+    ],
   ),
-  forbid(
-    ["services/eventstore/src/**"],
-    ["@procure/api", "@procure/projections", "@procure/infra", "fastify"],
-    "the event store knows nothing of the API or the read models.",
-  ),
-  forbid(["projections/src/**"], ["@procure/api", "@procure/infra", "fastify"], "projections never import the API."),
-  forbid(["services/api/src/**"], ["@procure/infra"], "the API is started by infra, never the other way round."),
-  forbid(
-    ["web/src/**"],
-    ["@procure/api", "@procure/eventstore", "@procure/projections", "@procure/domain", "@procure/infra", "node:*", "kysely", "pg", "fastify"],
-    "the web client speaks to the server through @procure/contracts and HTTP only.",
+  ...webFeatures.map((feature) =>
+    zone(
+      [`web/src/features/${feature}/**`],
+      [
+        [[...procureOnly(["contracts"]), ...webNever], "the web client speaks to the server through @procure/contracts and HTTP only."],
+        [
+          ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`, "../../*", "@/app/*"],
+          "features never import each other or the app: compose them in web/src/app.",
+        ],
+      ],
+    ),
   ),
 );

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { getRequestPage } from "@/features/requests/api/get-requests";
+import { getRequestPage } from "@/lib/request-pages";
 import { queryKeys } from "@/lib/query-keys";
 
 const firstPage = `/api/requests?${new URLSearchParams({ status: "pending", order: "oldest", limit: "50" })}`;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { canSee, decisionRefusal, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
-import { useRequestSummary } from "@/features/requests/api/get-request-summary";
+import { useRequestSummary } from "@/lib/request-summary";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";

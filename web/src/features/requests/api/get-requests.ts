@@ -1,7 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
-import { api } from "@/lib/api-client";
+import { getRequestPage } from "@/lib/request-pages";
 import { queryKeys } from "@/lib/query-keys";
 
 const PAGE_SIZE = "50";
@@ -14,11 +12,6 @@ function firstPage(filters: RequestListFilters): string {
   if (filters.status) params.set("status", filters.status);
   if (filters.q) params.set("q", filters.q);
   return `/api/requests?${params}`;
-}
-
-export async function getRequestPage(path: string, signal?: AbortSignal): Promise<{ items: PurchaseRequest[]; next: string | null }> {
-  const page = await api.page(path, signal);
-  return { items: z.array(purchaseRequest).parse(page.items), next: page.next };
 }
 
 export const getRequestPagesQueryOptions = (filters: RequestListFilters) =>

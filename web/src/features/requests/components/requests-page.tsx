@@ -4,7 +4,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { Notice } from "@/components/ui/notice";
 import { useRequestPages } from "../api/get-requests";
-import { useRequestSummary } from "../api/get-request-summary";
+import { useRequestSummary } from "@/lib/request-summary";
 import { type StatusFilter } from "../lib/request-stats";
 import { RequestKpis } from "./request-kpis";
 import { StatusChips } from "./status-chips";
