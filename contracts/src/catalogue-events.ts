@@ -73,6 +73,10 @@ export const catalogueEventSchemas = {
     coverage_notes: nullableString,
   }),
 
+  // SKU reservations: one stream per SKU, so two items can never hold one code, however close their saves
+  SkuReserved: z.object({ sku: z.string(), item_id: z.uuid() }),
+  SkuReleased: z.object({ sku: z.string(), item_id: z.uuid() }),
+
   // vendor-managed feeds: registered once, then each import reports what it staged for review
   VendorFeedRegistered: z.object({
     feed_id: z.uuid(),

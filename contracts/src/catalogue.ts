@@ -137,3 +137,6 @@ export const categorySummary = z.object({
 });
 export type CategorySummary = z.infer<typeof categorySummary>;
 export const categoryListQuery = z.object({ include_archived: z.enum(["true", "false"]).optional() });
+
+/** SKUs are unique case-insensitively and regardless of surrounding spaces. */
+export const skuKey = (sku: string) => sku.trim().toLowerCase();

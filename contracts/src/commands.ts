@@ -90,6 +90,12 @@ export const itemCommand = z.discriminatedUnion("type", [
 ]);
 export type ItemCommand = z.infer<typeof itemCommand>;
 
+export const skuCommand = z.discriminatedUnion("type", [
+  command("ReserveSku", { sku: z.string(), item_id: z.uuid() }),
+  command("ReleaseSku", { sku: z.string(), item_id: z.uuid() }),
+]);
+export type SkuCommand = z.infer<typeof skuCommand>;
+
 export const feedCommand = z.discriminatedUnion("type", [
   command("RegisterFeed", { feed: vendorFeedBody }),
   command("RecordFeedImport", { import: feedImportBody }),

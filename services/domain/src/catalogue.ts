@@ -9,9 +9,11 @@ import type {
   NewEvent,
   PunchoutCommand,
   PunchoutConnectionBody,
+  SkuCommand,
   StoredEvent,
   VendorFeedBody,
 } from "@procure/contracts";
+import { skuKey } from "@procure/contracts";
 import { conflict, invalid, notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -192,6 +194,32 @@ export const itemDecider: StreamDecider<ItemState, ItemCommand> = {
   evolve: evolveItem,
   decide: (state, command, { id }) => (command.type === "CreateItem" ? createItem(id, command.item) : updateItem(state, command.changes)),
 };
+
+/** The item holding a SKU, or null while it is free. */
+export type SkuState = { holder: string | null };
+export const skuStreamId = (sku: string) => `catalogue-sku-${skuKey(sku)}`;
+
+function evolveSku(state: SkuState, event: StoredEvent | NewEvent): SkuState {
+  if (event.type === "SkuReserved") return { holder: event.data.item_id };
+  if (event.type === "SkuReleased" && state.holder === event.data.item_id) return { holder: null };
+  return state;
+}
+
+/** An item takes a SKU when it is created with it or changes to it, and frees its old one when it changes away. */
+export const skuDecider: StreamDecider<SkuState, SkuCommand> = {
+  streamType: "catalogue",
+  streamId: skuStreamId,
+  initialState: { holder: null },
+  evolve: evolveSku,
+  decide: (state, { type, sku, item_id }) => {
+    if (type === "ReleaseSku") return state.holder === item_id ? [{ type: "SkuReleased", data: { sku, item_id } }] : [];
+    if (state.holder === item_id) return [];
+    if (state.holder !== null) throw conflict(skuTakenMessage(sku));
+    return [{ type: "SkuReserved", data: { sku, item_id } }];
+  },
+};
+
+export const skuTakenMessage = (sku: string) => `SKU ${sku} is already in the catalogue.`;
 
 export const feedDecider: StreamDecider<FeedState, FeedCommand> = {
   streamType: "catalogue",

@@ -16,6 +16,7 @@ import {
   recordFeedImport,
   recordPunchoutTransactions,
   registerFeed,
+  skuDecider,
   reviewFeedChanges,
   updateCategory,
   updateItem,
@@ -104,5 +105,22 @@ describe("PunchOut connections", () => {
     const disabled = fold(evolvePunchout, initialPunchoutState, createPunchoutConnection(id, { ...body, status: "disabled" }));
     expect(() => recordPunchoutTransactions(disabled, 1, 1)).toThrow(/disabled/);
     expect(() => recordPunchoutTransactions(initialPunchoutState, 1, 1)).toThrow(/not found/);
+  });
+});
+
+describe("SKU reservations", () => {
+  const first = "00000000-0000-4000-8000-000000000001";
+  const second = "00000000-0000-4000-8000-000000000002";
+  const decide = (events: NewEvent[], command: Parameters<typeof skuDecider.decide>[1]) =>
+    skuDecider.decide(events.reduce(skuDecider.evolve, skuDecider.initialState), command, { actor: null, now: "2026-01-01T00:00:00Z", id: command.item_id });
+
+  it("hold a SKU for one item until that item releases it", () => {
+    const reserved = decide([], { type: "ReserveSku", sku: "A-1", item_id: first });
+    expect(reserved).toEqual([{ type: "SkuReserved", data: { sku: "A-1", item_id: first } }]);
+    expect(() => decide(reserved, { type: "ReserveSku", sku: "a-1", item_id: second })).toThrow(/already in the catalogue/);
+    expect(decide(reserved, { type: "ReserveSku", sku: "A-1", item_id: first })).toEqual([]);
+    expect(decide(reserved, { type: "ReleaseSku", sku: "A-1", item_id: second })).toEqual([]);
+    const released = [...reserved, ...decide(reserved, { type: "ReleaseSku", sku: "A-1", item_id: first })];
+    expect(decide(released, { type: "ReserveSku", sku: "A-1", item_id: second })).toHaveLength(1);
   });
 });

@@ -66,6 +66,26 @@ describe("catalogue items, feeds and PunchOut feed the overview", () => {
     expect(summary).toMatchObject({ item_count: 1, active_item_count: 1 });
   });
 
+  it("gives a SKU to exactly one of many items saved with it at once, and frees a SKU its item changed away from", async () => {
+    const category = await newCategory({ name: "Racing SKUs" });
+    const body = { category_id: category.id, name: "Stapler", sku: "RACE-1", base_price: 9, unit_of_measure: "each" };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call("POST", "/api/catalogue/items", "buyer", { ...body, name: `Stapler ${i}` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    const winner = answer(
+      answers.find((a) => a.statusCode === 201)!,
+      201,
+      overviewItem,
+    );
+
+    const other = answer(await call("POST", "/api/catalogue/items", "buyer", { ...body, sku: "RACE-2" }), 201, overviewItem);
+    expect(failure(await call("PATCH", `/api/catalogue/items/${other.id}`, "buyer", { sku: " race-1 " }), 409)).toMatch(/SKU/);
+    answer(await call("PATCH", `/api/catalogue/items/${winner.id}`, "buyer", { sku: "RACE-3" }), 200, overviewItem);
+    expect(answer(await call("PATCH", `/api/catalogue/items/${other.id}`, "buyer", { sku: "RACE-1" }), 200, overviewItem).sku).toBe("RACE-1");
+    expect(failure(await call("POST", "/api/catalogue/items", "buyer", { ...body, sku: "race-3" }), 409)).toMatch(/SKU/);
+    // Saving an item with the SKU it already holds is no change of holder.
+    answer(await call("PATCH", `/api/catalogue/items/${winner.id}`, "buyer", { sku: "RACE-3", name: "Heavy stapler" }), 200, overviewItem);
+  });
+
   it("computes the overview from feeds, imports, reviews, connections and cart reports", async () => {
     const category = await newCategory({ name: "Furniture", coverage: [{ business_unit: "Ops", level: "partial" }], requires_finance_review: true });
     const feed = answer(

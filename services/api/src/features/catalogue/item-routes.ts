@@ -1,20 +1,31 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem } from "@procure/contracts";
-import { itemDecider } from "@procure/domain";
+import { catalogueItemBody, catalogueItemPatchBody, errorCodes, idParams, overviewItem, skuKey } from "@procure/contracts";
+import { itemDecider, skuDecider, skuTakenMessage } from "@procure/domain";
 import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { handleCommand, on } from "../../commands/handle-command.ts";
+import { handleCommand, on, type LoadStream, type StreamCommand } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { requireActiveCategory } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
-/** SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. */
-async function requireFreeSku(deps: AppDeps, sku: string | undefined, itemId: string) {
-  if (!sku) return;
+/**
+ * SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. Each
+ * SKU is a reservation stream: an item takes its new SKU and frees its old one in the command that saves it, so of
+ * two items saved with one SKU at once exactly one wins. Items saved before SKUs were reserved hold theirs only in the
+ * read model, which is asked too.
+ */
+async function skuSteps(deps: AppDeps, load: LoadStream, itemId: string, sku: string | undefined): Promise<StreamCommand[]> {
+  if (sku === undefined) return [];
+  const item = await load(itemDecider, itemId);
+  const current = item.state.exists ? item.state.data.sku : null;
+  if (current !== null && skuKey(current) === skuKey(sku)) return [];
   const holder = await findItemIdBySku(deps.db, sku);
-  if (holder && holder !== itemId) throw new HttpError(409, errorCodes.conflict, `SKU ${sku} is already in the catalogue.`);
+  if (holder && holder !== itemId) throw new HttpError(409, errorCodes.conflict, skuTakenMessage(sku));
+  const steps = [on(skuDecider, sku, { type: "ReserveSku", sku, item_id: itemId })];
+  if (current !== null) steps.push(on(skuDecider, current, { type: "ReleaseSku", sku: current, item_id: itemId }));
+  return steps;
 }
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
@@ -30,11 +41,10 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const id = newId(request);
       await requireActiveCategory(deps, request.body.category_id);
-      await requireFreeSku(deps, request.body.sku, id);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: on(itemDecider, id, { type: "CreateItem", item: request.body }),
+        commands: async (load) => [on(itemDecider, id, { type: "CreateItem", item: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))],
         respond: answer(id),
       });
     },
@@ -49,10 +59,9 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
-      await requireFreeSku(deps, request.body.sku, id);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: on(itemDecider, id, { type: "UpdateItem", changes: request.body }),
+        commands: async (load) => [on(itemDecider, id, { type: "UpdateItem", changes: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))],
         respond: answer(id),
       });
     },
