@@ -1,18 +1,25 @@
 import { errorCodes } from "@procure/contracts";
-import { categoryLineage, findCategory } from "@procure/projections/catalogue";
-import type { AppDeps } from "../../deps.ts";
+import { categoryDecider } from "@procure/domain";
+import type { LoadStream } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 
-/** The category a catalogue record points at must exist and not be archived. */
-export async function requireActiveCategory(deps: AppDeps, id: string, message = "Choose an active category.") {
-  const category = await findCategory(deps.db, id);
-  if (!category || category.archived) throw new HttpError(400, errorCodes.validation, message);
-  return category;
+/**
+ * The category a catalogue record points at must exist and not be archived. Read from its stream inside the
+ * command, so a retry after a conflict checks again and a category created a moment ago already counts.
+ */
+export async function requireActiveCategory(load: LoadStream, id: string, message = "Choose an active category.") {
+  const { state } = await load(categoryDecider, id);
+  if (!state.exists || state.archived) throw new HttpError(400, errorCodes.validation, message);
+  return state.data;
 }
 
 /** The chosen parent and its ancestors (empty without a parent), for the domain's cycle check. */
-export async function parentLineage(deps: AppDeps, parentId: string | null | undefined): Promise<string[]> {
-  if (!parentId) return [];
-  await requireActiveCategory(deps, parentId, "Choose an active parent category.");
-  return categoryLineage(deps.db, parentId);
+export async function parentLineage(load: LoadStream, parentId: string | null | undefined): Promise<string[]> {
+  const lineage: string[] = [];
+  for (let id = parentId ?? null; id !== null && !lineage.includes(id);) {
+    const category = await requireActiveCategory(load, id, "Choose an active parent category.");
+    lineage.push(id);
+    id = category.parent_id;
+  }
+  return lineage;
 }

@@ -31,11 +31,11 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     { preValidation: writer, schema: { tags: ["catalogue"], body: categoryBody, response: { 201: categorySummary, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
-      const lineage = await parentLineage(deps, request.body.parent_id);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: on(categoryDecider, id, { type: "CreateCategory", category: request.body, parent_lineage: lineage }),
+        commands: async (load) =>
+          on(categoryDecider, id, { type: "CreateCategory", category: request.body, parent_lineage: await parentLineage(load, request.body.parent_id) }),
         respond: summary(id),
       });
     },
@@ -49,10 +49,10 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     },
     async (request, reply) => {
       const { id } = request.params;
-      const lineage = await parentLineage(deps, request.body.parent_id);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: on(categoryDecider, id, { type: "UpdateCategory", changes: request.body, parent_lineage: lineage }),
+        commands: async (load) =>
+          on(categoryDecider, id, { type: "UpdateCategory", changes: request.body, parent_lineage: await parentLineage(load, request.body.parent_id) }),
         respond: summary(id),
       });
     },

@@ -40,11 +40,13 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { preValidation: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
-      await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: async (load) => [on(itemDecider, id, { type: "CreateItem", item: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))],
+        commands: async (load) => {
+          await requireActiveCategory(load, request.body.category_id);
+          return [on(itemDecider, id, { type: "CreateItem", item: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))];
+        },
         respond: answer(id),
       });
     },
@@ -58,10 +60,12 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: async (load) => [on(itemDecider, id, { type: "UpdateItem", changes: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))],
+        commands: async (load) => {
+          if (request.body.category_id) await requireActiveCategory(load, request.body.category_id);
+          return [on(itemDecider, id, { type: "UpdateItem", changes: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))];
+        },
         respond: answer(id),
       });
     },

@@ -31,11 +31,13 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.post("/api/catalogue/feeds", { schema: { tags, body: vendorFeedBody, response: { 201: overviewFeed, ...commandErrors } } }, async (request, reply) => {
     const id = newId(request);
-    await requireActiveCategory(deps, request.body.category_id);
     return handleCommand(deps, request, reply, {
       reads,
       status: 201,
-      commands: on(feedDecider, id, { type: "RegisterFeed", feed: request.body }),
+      commands: async (load) => {
+        await requireActiveCategory(load, request.body.category_id);
+        return on(feedDecider, id, { type: "RegisterFeed", feed: request.body });
+      },
       respond: feed(id),
     });
   });
@@ -67,11 +69,13 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     { schema: { tags, body: punchoutConnectionBody, response: { 201: overviewPunchout, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
-      await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: on(punchoutDecider, id, { type: "CreatePunchoutConnection", connection: request.body }),
+        commands: async (load) => {
+          await requireActiveCategory(load, request.body.category_id);
+          return on(punchoutDecider, id, { type: "CreatePunchoutConnection", connection: request.body });
+        },
         respond: connection(id),
       });
     },
@@ -81,10 +85,12 @@ const sourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/catalogue/punchout-connections/:id",
     { schema: { tags, params: idParams, body: punchoutConnectionPatchBody, response: { 200: overviewPunchout, ...commandErrors } } },
     async (request, reply) => {
-      if (request.body.category_id) await requireActiveCategory(deps, request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: on(punchoutDecider, request.params.id, { type: "UpdatePunchoutConnection", changes: request.body }),
+        commands: async (load) => {
+          if (request.body.category_id) await requireActiveCategory(load, request.body.category_id);
+          return on(punchoutDecider, request.params.id, { type: "UpdatePunchoutConnection", changes: request.body });
+        },
         respond: connection(request.params.id),
       });
     },

@@ -1,10 +1,10 @@
 import type { Role } from "@procure/contracts";
 import { pickRule, vendorDecider } from "@procure/domain";
-import { findCategory } from "@procure/projections/catalogue";
 import { routingRules } from "./routing-rules.ts";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import type { LoadStream } from "../../commands/handle-command.ts";
+import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
 
 export type RequestRefs = {
   category_name: string | null;
@@ -16,17 +16,15 @@ export type RequestRefs = {
 export type RefInput = { amount: number; category_id: string | null; vendor_id: string | null };
 
 /**
- * What a new request takes from the rest of the workspace when it is raised: its category's name, its vendor's
- * (read from the vendor's own stream, so a vendor blocked a moment ago is already blocked) and the approval route
- * of the best matching rule.
+ * What a new request takes from the rest of the workspace when it is raised: its category's name and its vendor's
+ * (each read from its own stream, so a category archived or a vendor blocked a moment ago already counts) and the
+ * approval route of the best matching rule.
  */
 export async function resolveRequestRefs(deps: AppDeps, load: LoadStream, input: RefInput): Promise<RequestRefs> {
   let category_name: string | null = null;
   let vendor_name: string | null = null;
   if (input.category_id) {
-    const category = await findCategory(deps.db, input.category_id);
-    if (!category || category.archived) throw new HttpError(400, "validation_error", "Choose a valid category.");
-    category_name = category.name;
+    category_name = (await requireActiveCategory(load, input.category_id, "Choose a valid category.")).name;
   }
   if (input.vendor_id) {
     const { state: vendor } = await load(vendorDecider, input.vendor_id);

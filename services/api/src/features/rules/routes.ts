@@ -5,7 +5,7 @@ import { approvalRule, createApprovalRuleBody, idParams, updateApprovalRuleBody 
 import { ruleDecider } from "@procure/domain";
 import { findApprovalRule, listApprovalRules } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { handleCommand, on } from "../../commands/handle-command.ts";
+import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -19,8 +19,8 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("rules:write");
   const answer = (id: string) => rowOr404(() => findApprovalRule(deps.db, id), "Approval rule");
-  const checkCategory = async (id: string | null | undefined) => {
-    if (id) await requireActiveCategory(deps, id);
+  const checkCategory = async (load: LoadStream, id: string | null | undefined) => {
+    if (id) await requireActiveCategory(load, id);
   };
 
   app.get(
@@ -34,11 +34,13 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { preValidation: writer, schema: { tags, body: createApprovalRuleBody, response: { 201: approvalRule, ...commandErrors } } },
     async (request, reply) => {
       const id = newId(request);
-      await checkCategory(request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: on(ruleDecider, id, { type: "CreateRule", rule: request.body }),
+        commands: async (load) => {
+          await checkCategory(load, request.body.category_id);
+          return on(ruleDecider, id, { type: "CreateRule", rule: request.body });
+        },
         respond: answer(id),
       });
     },
@@ -48,10 +50,12 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/approval-rules/:id",
     { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...commandErrors } } },
     async (request, reply) => {
-      await checkCategory(request.body.category_id);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: on(ruleDecider, request.params.id, { type: "UpdateRule", changes: request.body }),
+        commands: async (load) => {
+          await checkCategory(load, request.body.category_id);
+          return on(ruleDecider, request.params.id, { type: "UpdateRule", changes: request.body });
+        },
         respond: answer(request.params.id),
       });
     },
