@@ -1,52 +1,62 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-const privateV4: [number, number][] = [
-  [0x00000000, 8], // "this" network
-  [0x0a000000, 8],
-  [0x64400000, 10], // carrier-grade NAT
-  [0x7f000000, 8],
-  [0xa9fe0000, 16], // link-local, cloud metadata
-  [0xac100000, 12],
-  [0xc0000000, 24],
-  [0xc0a80000, 16],
-  [0xc6120000, 15], // benchmarking
-  [0xe0000000, 4], // multicast
-  [0xf0000000, 4], // reserved and broadcast
-];
+const nat64 = ipaddr.parseCIDR("64:ff9b::/96");
+const ipv4Compatible = ipaddr.parseCIDR("::/96");
 
-function v4ToInt(address: string): number {
-  return address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+const unmask = (bytes: number[]) => bytes.map((b) => b ^ 0xff);
+
+/**
+ * The IPv4 addresses an IPv6 address stands for: a socket or a relay dialling it ends up at them, so it is as
+ * public as they are. Null for one that carries none.
+ */
+function carriedV4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const bytes = address.toByteArray();
+  switch (address.range()) {
+    case "ipv4Mapped":
+      return [address.toIPv4Address()];
+    case "rfc6145":
+      return [v4(bytes.slice(12))];
+    case "rfc6052":
+      // Only the well-known NAT64 prefix says where it leads; the local-use 64:ff9b:1::/48 stays refused.
+      return address.match(nat64) ? [v4(bytes.slice(12))] : null;
+    case "6to4":
+      return [v4(bytes.slice(2, 6))];
+    case "teredo":
+      return [v4(bytes.slice(4, 8)), v4(unmask(bytes.slice(12)))];
+    default:
+      // ::a.b.c.d, deprecated IPv4-compatible addresses that some stacks still route as IPv4.
+      return address.match(ipv4Compatible) ? [v4(bytes.slice(12))] : null;
+  }
 }
 
-function isPrivateV4(address: string): boolean {
-  const n = v4ToInt(address);
-  return privateV4.some(([base, bits]) => n >>> (32 - bits) === base >>> (32 - bits));
+/**
+ * The range an address falls in as `ipaddr.js` names them ("unicast" for a public one), IPv6 that carries IPv4
+ * judged by the IPv4 it carries; "invalid" for anything that is no IP address.
+ */
+export function addressRange(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "");
+  if (!ipaddr.isValid(bare)) return "invalid";
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return parsed.range();
+  const carried = carriedV4(parsed as ipaddr.IPv6);
+  if (!carried) return parsed.range();
+  return carried.map((a) => a.range()).find((range) => range !== "unicast") ?? "unicast";
 }
 
-function isPrivateV6(address: string): boolean {
-  const a = address.toLowerCase().replace(/^\[|\]$/g, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-  if (mapped) return isPrivateV4(mapped[1]!);
-  if (a === "::" || a === "::1") return true;
-  const first = parseInt(a.split(":")[0] || "0", 16);
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
-}
-
-/** Loopback, private, link-local, multicast and reserved addresses: where a webhook must not reach by default. */
+/** Anything but a public unicast address (loopback, private, link-local and metadata, reserved...): where a webhook must not reach. */
 export function isPrivateAddress(address: string): boolean {
-  const kind = isIP(address.replace(/^\[|\]$/g, ""));
-  if (kind === 4) return isPrivateV4(address);
-  if (kind === 6) return isPrivateV6(address);
-  return true;
+  return addressRange(address) !== "unicast";
 }
 
 export class PrivateUrlError extends Error {}
 
 /**
- * Refuses a URL whose host resolves to any private address (all of them are checked: a name with one public and
- * one private address could be answered with either). Checked when an endpoint is saved and again before each
- * send, since DNS can change in between.
+ * Refuses a URL whose host is or resolves to any private address (all of them are checked: a name with one public
+ * and one private address could be answered with either). Checked when an endpoint is saved; the socket of each
+ * send checks the address it dials again (send.ts), since DNS can change in between.
  */
 export async function assertPublicUrl(url: string, allowPrivate: boolean): Promise<void> {
   if (allowPrivate) return;

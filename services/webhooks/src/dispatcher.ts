@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { comparePositions, IdleCheckpointMoves, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import type { Position } from "@procure/contracts";
-import { assertPublicUrl } from "./address-guard.ts";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
 import { FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
@@ -11,12 +10,17 @@ import { sendOnce } from "./send.ts";
 
 export type DispatcherOptions = {
   retryScheduleMs: readonly number[];
+  /** Until a receiver's status line. */
   timeoutMs: number;
+  /** For a whole attempt; a little more than `timeoutMs` unless told. */
+  totalTimeoutMs?: number;
   allowPrivateUrls: boolean;
   /** How often to look for due retries and new events without being woken. */
   pollMs?: number;
   batchSize?: number;
+  /** Sends at once, in all and to one endpoint. */
   concurrency?: number;
+  perEndpointConcurrency?: number;
   durable?: string;
   /** Reads the log (a read shared with the process's other readers); the event store's by default. */
   read?: LogRead;
@@ -27,7 +31,8 @@ export type DispatcherOptions = {
  * Delivers public events to webhook endpoints. Two loops: the fan-out follows the log in order (woken by appends in
  * this process and by the bus telling of other processes' publications) and records a pending delivery per endpoint
  * and event; the
- * sender claims due deliveries and sends them. Both keep their state in Postgres, so a restart or a second copy
+ * sender claims due deliveries as slots free up and sends each on its own, so a slow receiver holds up no other
+ * endpoint. Both keep their state in Postgres, so a restart or a second copy
  * loses nothing and sends nothing twice beyond what at-least-once delivery allows (same webhook-id).
  */
 export class WebhookDispatcher {
@@ -35,6 +40,9 @@ export class WebhookDispatcher {
   private readonly sendSignal = new Signal();
   private running = false;
   private loops: Promise<void>[] = [];
+  /** Sends under way; each frees its slot as it ends, with no batch to wait for. */
+  private readonly sending = new Set<Promise<void>>();
+  private stopping = new AbortController();
   private stopHearing: (() => void) | null = null;
   private stopWatchingAppends: (() => void) | null = null;
   private position: Position = ORIGIN;
@@ -61,6 +69,7 @@ export class WebhookDispatcher {
   async start(): Promise<void> {
     this.position = (await loadCheckpoint(this.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN;
     this.stored = this.position;
+    this.stopping = new AbortController();
     this.running = true;
     this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
     this.loops = [
@@ -83,11 +92,13 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.stopping.abort();
     this.stopWatchingAppends?.();
     this.fanOutSignal.notify();
     this.sendSignal.notify();
     this.stopHearing?.();
     await Promise.all(this.loops);
+    await Promise.all(this.sending);
     await this.writeIdle(true).catch(() => {});
   }
 
@@ -156,30 +167,57 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Claims as many due deliveries as there are free slots and starts each. Says whether more may be due. */
   private async sendDue(): Promise<boolean> {
-    const lease = this.options.timeoutMs + 30_000;
-    const claimed = await claimDue(this.db, this.options.concurrency ?? 16, lease);
-    if (claimed.length === 0) return false;
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-    return true;
+    const free = (this.options.concurrency ?? 16) - this.sending.size;
+    if (free <= 0) return false;
+    const leaseMs = this.totalTimeoutMs + 30_000;
+    const claimed = await claimDue(this.db, { limit: free, perEndpoint: this.options.perEndpointConcurrency ?? 4, leaseMs });
+    for (const delivery of claimed) this.track(this.deliver(delivery));
+    return claimed.length === free;
+  }
+
+  private get totalTimeoutMs(): number {
+    return this.options.totalTimeoutMs ?? this.options.timeoutMs + 5_000;
+  }
+
+  /** An ended send frees a slot, and may free the next event of its stream: look for due deliveries again. */
+  private track(send: Promise<void>) {
+    const tracked: Promise<void> = send
+      .catch((error: unknown) => {
+        // The lease runs out and another attempt follows.
+        this.lastError = String(error);
+        this.options.log?.("webhook send failed; retrying", { error: this.lastError });
+      })
+      .finally(() => {
+        this.sending.delete(tracked);
+        this.sendSignal.notify();
+      });
+    this.sending.add(tracked);
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     const { retryScheduleMs, timeoutMs, allowPrivateUrls } = this.options;
-    let refused: string | null = null;
-    try {
-      await assertPublicUrl(delivery.url, allowPrivateUrls);
-    } catch (error) {
-      refused = error instanceof Error ? error.message : String(error);
-    }
     const secrets = await activeSecrets(this.db, delivery.endpoint_id);
-    const result = refused
-      ? { status: null, latencyMs: 0, retryAfter: null, error: refused }
-      : await sendOnce({ url: delivery.url, eventId: delivery.event_id, body: delivery.body, secrets, timeoutMs });
-    const outcome = { responseCode: result.status, latencyMs: refused ? null : result.latencyMs, error: result.error };
+    const stopping = this.stopping.signal;
+    const result = await sendOnce({
+      url: delivery.url,
+      eventId: delivery.event_id,
+      body: delivery.body,
+      secrets,
+      timeoutMs,
+      totalTimeoutMs: this.totalTimeoutMs,
+      allowPrivate: allowPrivateUrls,
+      signal: stopping,
+    });
+    const outcome = { responseCode: result.status, latencyMs: result.latencyMs, error: result.error };
+    if (stopping.aborted && result.status === null) {
+      // Cut short by a stop, not by the receiver: due again at once, for whichever dispatcher runs next.
+      await recordAttempt(this.db, delivery, { ...outcome, error: "Interrupted: the dispatcher stopped before an answer" }, { kind: "retry", inMs: 0 });
+      return;
+    }
     if (result.status !== null && result.status >= 200 && result.status < 300) {
       await recordAttempt(this.db, delivery, outcome, { kind: "delivered" });
-      this.sendSignal.notify();
       return;
     }
     if (result.status === 410) {
