@@ -48,12 +48,19 @@ export const webhookEndpoint = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
 const secret = z.string().describe("whsec_ followed by base64 of 24 random bytes; shown once");
+const secretNotShownAgain = z.null().describe("A replay with the same Idempotency-Key never shows the secret again: rotate it if it was lost");
 
 export const createdWebhookEndpoint = webhookEndpoint.extend({ secret });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpoint>;
+/** The create's answer, or on a replay the endpoint without its secret. */
+export const createWebhookResponse = createdWebhookEndpoint.or(webhookEndpoint.extend({ secret: secretNotShownAgain }));
+export type CreateWebhookResponse = z.infer<typeof createWebhookResponse>;
 
 export const rotatedWebhookSecret = z.object({ secret, previous_valid_until: z.string() });
 export type RotatedWebhookSecret = z.infer<typeof rotatedWebhookSecret>;
+/** The rotation's answer, or on a replay the same without the secret. */
+export const rotateWebhookSecretResponse = rotatedWebhookSecret.or(z.object({ secret: secretNotShownAgain, previous_valid_until: z.string() }));
+export type RotateWebhookSecretResponse = z.infer<typeof rotateWebhookSecretResponse>;
 
 export const deliveryStatuses = ["pending", "delivered", "failed"] as const;
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { GENESIS_HASH, type HashedFields } from "./hash-chain.ts";
 import type { IdempotencyClaim } from "./event-store.ts";
+import { reclaimExpiredKey } from "./idempotency-expiry.ts";
 
 export type ChainedRow = HashedFields & { hash: string };
 
@@ -68,7 +69,7 @@ export async function appendChained(db: Kysely<any>, appends: readonly ChainedAp
       insert into idempotency_keys (scope, key, request_hash, status_code, response, created_at)
       select scope, key, "requestHash", null, null, recorded_at from appends
       where key is not null and g <> all(array(select g from stale))
-      on conflict (scope, key) do nothing
+      on conflict (scope, key) ${reclaimExpiredKey}
       returning scope, key
     ),
     verdicts as (

@@ -10,6 +10,7 @@ import { ORIGIN, comparePositions } from "./position.ts";
 import { quietTransactions } from "./quiet-transactions.ts";
 import { appendChained, insertEvents, type ChainedAppend, type ChainedAppendOutcome, type ChainedRow, type InsertedRow } from "./append-statement.ts";
 import { GroupCommit } from "./group-commit.ts";
+import { idempotencyExpiryCutoff, PURGE_BATCH, reclaimExpiredKey } from "./idempotency-expiry.ts";
 
 export type StreamAppend = {
   streamType: StreamType;
@@ -216,11 +217,15 @@ export class EventStore {
     return rows.map(toStoredEvent);
   }
 
-  /** The events a command with this Idempotency-Key appended, to answer a retry whose first attempt died. */
-  async readByIdempotencyKey(key: string, actorId: string | null): Promise<StoredEvent[]> {
+  /**
+   * The events a command with this Idempotency-Key appended, to answer a retry whose first attempt died; `since`,
+   * when the key was claimed, leaves out what an earlier, expired use of the same key appended.
+   */
+  async readByIdempotencyKey(key: string, actorId: string | null, since?: string): Promise<StoredEvent[]> {
     const { rows } = await sql<EventRow>`select ${eventColumns} from events
       where metadata->>'idempotency_key' = ${key} and metadata ? 'idempotency_key'
         and (metadata->>'actor_id') is not distinct from ${actorId}
+        ${since === undefined ? sql`` : sql`and recorded_at >= ${since}::timestamptz`}
       order by events.transaction_id, events.global_position`.execute(this.db);
     return rows.map(toStoredEvent);
   }
@@ -243,13 +248,23 @@ export class EventStore {
     return rows[0] ?? ORIGIN;
   }
 
+  /** What became of a key claimed within the last 24 hours; an older key is as good as never used. */
   async findIdempotentResponse(scope: string, key: string) {
     return this.db
       .selectFrom("idempotency_keys")
       .select(["request_hash", "status_code", "response", "created_at"])
       .where("scope", "=", scope)
       .where("key", "=", key)
+      .where("created_at", ">=", idempotencyExpiryCutoff())
       .executeTakeFirst();
+  }
+
+  /** Deletes a batch of expired keys; answers how many went. */
+  async purgeExpiredIdempotencyKeys(now: Date = new Date()): Promise<number> {
+    const { rows } = await sql<{ n: number }>`with gone as (delete from idempotency_keys where ctid = any(array(
+      select ctid from idempotency_keys where created_at < ${idempotencyExpiryCutoff(now)}::timestamptz limit ${PURGE_BATCH})) returning 1)
+      select count(*)::int as n from gone`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   async saveIdempotentResponse(scope: string, key: string, statusCode: number, response: unknown): Promise<void> {
@@ -263,13 +278,10 @@ export class EventStore {
 }
 
 async function claimIdempotencyKey(trx: Transaction<EventStoreTables>, claim: IdempotencyClaim, at: string) {
-  const inserted = await trx
-    .insertInto("idempotency_keys")
-    .values({ scope: claim.scope, key: claim.key, request_hash: claim.requestHash, status_code: null, response: null, created_at: at })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .returning("key")
-    .executeTakeFirst();
-  if (!inserted) throw new IdempotentReplay(claim.scope, claim.key);
+  const { rows } = await sql`insert into idempotency_keys (scope, key, request_hash, status_code, response, created_at)
+    values (${claim.scope}, ${claim.key}, ${claim.requestHash}, null, null, ${at})
+    on conflict (scope, key) ${reclaimExpiredKey} returning key`.execute(trx);
+  if (rows.length === 0) throw new IdempotentReplay(claim.scope, claim.key);
 }
 
 async function appendStream(trx: Transaction<EventStoreTables>, append: StreamAppend, options: AppendOptions): Promise<EventRow[]> {

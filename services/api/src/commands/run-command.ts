@@ -5,6 +5,7 @@ import { errorCodes, type EventMetadata } from "@procure/contracts";
 import { canonicalJson, ConcurrencyConflictError, IdempotentReplay, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../plugins/errors.ts";
+import { purgeExpiredKeysNowAndThen } from "./idempotency-purge.ts";
 
 export type CommandSpec<T> = {
   /** Loads what it needs, decides, and returns the appends. Domain errors thrown here become 4xx answers. */
@@ -20,7 +21,8 @@ export type CommandSpec<T> = {
   alsoInTransaction?: (trx: Transaction<unknown>) => Promise<void>;
   /**
    * For answers that carry a secret: what the idempotency store keeps (without it), and how a replay is answered
-   * from that (a fresh token, never the first answer's password).
+   * from that (a fresh token, never the first answer's password or secret). A replay of an attempt that committed
+   * but never answered is answered the same way.
    */
   replay?: { keep: (body: T) => unknown; answer: (kept: unknown) => T | Promise<T> };
 };
@@ -49,15 +51,19 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, spec: CommandSpec<T>) {
   const idempotency = idempotencyOf(request);
   const status = spec.status ?? 200;
-  const finish = async (result: AppendResult) => {
+  /** Answers a committed command; `replayed` when this request only retried an attempt that committed it. */
+  const finish = async (result: AppendResult, replayed = false) => {
     const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS, spec.reads);
     // The write is committed either way; this tells the client a read right now may not show it yet.
     if (!caughtUp) reply.header(PROJECTIONS_BEHIND_HEADER, "true");
     const body = await answerCommitted(deps, reply, spec, result, caughtUp);
+    const kept = spec.replay ? spec.replay.keep(body) : body;
     if (idempotency) {
-      await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, spec.replay ? spec.replay.keep(body) : body);
+      await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, kept);
+      purgeExpiredKeysNowAndThen(deps.store, request.log);
     }
-    reply.code(status).send(body);
+    // A secret in this request's answer was never stored: what the committed attempt stored went unseen.
+    reply.code(status).send(replayed && spec.replay ? await spec.replay.answer(kept) : body);
   };
   // Both send and return nothing: a reply is thenable, and awaiting one would wait for the response to finish.
   const answered = async (earlier: { status: number; body: unknown }) => {
@@ -68,7 +74,7 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     if (!idempotency) return false;
     const earlier = await earlierAttempt(deps, idempotency, waitMs);
     if (earlier?.kind === "answered") await answered(earlier);
-    else if (earlier?.kind === "committed") await finish(earlier.result);
+    else if (earlier?.kind === "committed") await finish(earlier.result, true);
     else if (earlier?.kind === "in-flight") throw stillProcessing(reply);
     return earlier !== null;
   };
@@ -140,7 +146,7 @@ async function earlierAttempt(deps: AppDeps, idempotency: Idempotency, waitMs: n
       throw new HttpError(422, errorCodes.idempotencyMismatch, "This Idempotency-Key was already used with a different request.");
     }
     if (known.status_code !== null) return { kind: "answered", status: known.status_code, body: known.response };
-    const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId);
+    const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId, known.created_at);
     if (events.length > 0) return { kind: "committed", result: { position: positionOf(events.at(-1)!), events } };
     if (Date.now() >= deadline) return { kind: "in-flight" };
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,26 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  createdWebhookEndpoint,
   createWebhookBody,
+  createWebhookResponse,
   errorCodes,
   idParams,
-  rotatedWebhookSecret,
+  rotateWebhookSecretResponse,
   updateWebhookBody,
   webhookEndpoint,
+  type CreateWebhookResponse,
+  type RotateWebhookSecretResponse,
   type WebhookEndpoint,
 } from "@procure/contracts";
 import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks";
-import {
-  activeSecrets,
-  assertPublicUrl,
-  generateSecret,
-  PrivateUrlError,
-  ROTATION_OVERLAP_MS,
-  rotateSecret,
-  storeSecret,
-  webhookStreamId,
-} from "@procure/webhooks";
+import { assertPublicUrl, generateSecret, PrivateUrlError, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
 import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
@@ -60,8 +53,14 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       return endpointView(id, state, events.at(-1)!.stream_version);
     };
 
-  /** A retried create or rotation answers with the endpoint's current secret, which the idempotency store never keeps. */
-  const newestSecret = async (id: string) => (await activeSecrets(deps.db, id))[0] ?? "";
+  /**
+   * A secret is shown once: the idempotency store keeps an answer without it, and a replay answers that with the
+   * secret null (whoever lost it rotates it), never the endpoint's current secret.
+   */
+  const withoutSecret = <A extends { secret: string | null }>() => ({
+    keep: ({ secret: _, ...rest }: A) => rest,
+    answer: (kept: unknown) => ({ ...(kept as Omit<A, "secret">), secret: null }) as A,
+  });
 
   app.get("/api/webhooks", { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } }, async () =>
     listWebhookEndpoints(deps.db),
@@ -79,7 +78,7 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.post(
     "/api/webhooks",
-    { preValidation: manage, schema: { tags: ["webhooks"], body: createWebhookBody, response: { 201: createdWebhookEndpoint, ...errors } } },
+    { preValidation: manage, schema: { tags: ["webhooks"], body: createWebhookBody, response: { 201: createWebhookResponse, ...errors } } },
     async (request, reply) => {
       const id = newId(request);
       const body = request.body;
@@ -93,8 +92,8 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
           endpoint: { url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true },
         }),
         alsoInTransaction: async (trx) => storeSecret(id, secret, new Date().toISOString())(trx),
-        respond: async (result) => ({ ...(await answer(id)(result)), secret }),
-        replay: { keep: ({ secret: _, ...rest }) => rest, answer: async (kept) => ({ ...(kept as WebhookEndpoint), secret: await newestSecret(id) }) },
+        respond: async (result): Promise<CreateWebhookResponse> => ({ ...(await answer(id)(result)), secret }),
+        replay: withoutSecret<CreateWebhookResponse>(),
       });
     },
   );
@@ -132,7 +131,7 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.post(
     "/api/webhooks/:id/rotate-secret",
-    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: rotatedWebhookSecret, ...errors } } },
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: rotateWebhookSecretResponse, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
       const secret = generateSecret();
@@ -144,11 +143,8 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
           return on(webhookEndpointDecider, id, { type: "RotateWebhookSecret", previous_valid_until: previousValidUntil });
         },
         alsoInTransaction: async (trx) => rotateSecret(id, secret, new Date().toISOString(), previousValidUntil)(trx),
-        respond: async () => ({ secret, previous_valid_until: previousValidUntil }),
-        replay: {
-          keep: ({ secret: _, ...rest }) => rest,
-          answer: async (kept) => ({ ...(kept as { previous_valid_until: string }), secret: await newestSecret(id) }),
-        },
+        respond: async (): Promise<RotateWebhookSecretResponse> => ({ secret, previous_valid_until: previousValidUntil }),
+        replay: withoutSecret<RotateWebhookSecretResponse>(),
       });
     },
   );
