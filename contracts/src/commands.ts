@@ -136,3 +136,10 @@ export const webhookCommand = z.discriminatedUnion("type", [
   command("RotateWebhookSecret", { previous_valid_until: z.string() }),
 ]);
 export type WebhookCommand = z.infer<typeof webhookCommand>;
+
+export const webhookSlotsCommand = z.discriminatedUnion("type", [
+  /** `held_before`: the endpoints that exist, read once when the slots stream is still empty (endpoints made before it). */
+  command("TakeWebhookEndpointSlot", { endpoint_id: z.uuid(), limit: z.number().int(), held_before: z.array(z.uuid()) }),
+  command("FreeWebhookEndpointSlot", { endpoint_id: z.uuid() }),
+]);
+export type WebhookSlotsCommand = z.infer<typeof webhookSlotsCommand>;

@@ -6,6 +6,9 @@ import { z } from "zod";
  */
 export const webhookStreamId = (endpointId: string) => `webhook-${endpointId}`;
 
+/** The workspace's one stream of endpoint slots: every create takes one, so a cap holds however many race. */
+export const webhookSlotsStreamId = "workspace-webhook-endpoints";
+
 const endpointState = {
   endpoint_id: z.uuid(),
   url: z.string(),
@@ -23,4 +26,7 @@ export const webhookEventSchemas = {
   WebhookEndpointDeleted: z.object({ endpoint_id: z.uuid() }),
   /** Only that a new secret was issued, and until when the previous one still signs. */
   WebhookSecretRotated: z.object({ endpoint_id: z.uuid(), previous_valid_until: z.string() }),
+  /** On the workspace's slots stream: an endpoint counts against the cap from its creation to its deletion. */
+  WebhookEndpointSlotTaken: z.object({ endpoint_id: z.uuid() }),
+  WebhookEndpointSlotFreed: z.object({ endpoint_id: z.uuid() }),
 } as const;

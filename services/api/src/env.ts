@@ -48,6 +48,8 @@ export const envSchema = z.object({
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/)
     .optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The most webhook endpoints a workspace may have: each event writes one delivery row per endpoint. */
+  WEBHOOKS_MAX_ENDPOINTS: z.coerce.number().int().positive().default(20),
   /**
    * Off by default: X-Forwarded-For is then ignored, so a client cannot pose as a new address per request. Behind
    * a proxy: `true` (trust every hop), a hop count, or a comma list of proxy addresses or CIDRs, as Fastify takes.

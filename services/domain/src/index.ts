@@ -9,3 +9,4 @@ export * from "./approval-rule.ts";
 export * from "./work-order.ts";
 export * from "./stream-decider.ts";
 export * from "./webhook-endpoint.ts";
+export * from "./webhook-endpoint-slots.ts";

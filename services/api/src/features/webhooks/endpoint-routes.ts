@@ -18,8 +18,8 @@ import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { newId } from "../../commands/new-id.ts";
-import { handleCommand, on } from "../../commands/handle-command.ts";
-import { webhookEndpointDecider } from "@procure/domain";
+import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
+import { webhookEndpointDecider, webhookSlotsDecider } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { endpointView, evolveEndpoint, type EndpointState } from "./endpoint-stream.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -62,6 +62,13 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     answer: (kept: unknown) => ({ ...(kept as Omit<A, "secret">), secret: null }) as A,
   });
 
+  /** A new endpoint takes a slot on the workspace's stream, decided with the create: the cap holds under any race. */
+  const takeSlot = async (load: LoadStream, id: string) => {
+    const slots = await load(webhookSlotsDecider, "");
+    const heldBefore = slots.state.counted ? [] : (await listWebhookEndpoints(deps.db)).map((endpoint) => endpoint.id);
+    return on(webhookSlotsDecider, "", { type: "TakeWebhookEndpointSlot", endpoint_id: id, limit: deps.env.WEBHOOKS_MAX_ENDPOINTS, held_before: heldBefore });
+  };
+
   app.get("/api/webhooks", { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } }, async () =>
     listWebhookEndpoints(deps.db),
   );
@@ -87,10 +94,15 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       return handleCommand(deps, request, reply, {
         status: 201,
         reads,
-        commands: on(webhookEndpointDecider, id, {
-          type: "CreateWebhookEndpoint",
-          endpoint: { url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true },
-        }),
+        // A create that lost the race for a slot decides again on the slots as they are now.
+        retryOnConflict: true,
+        commands: async (load) => [
+          on(webhookEndpointDecider, id, {
+            type: "CreateWebhookEndpoint",
+            endpoint: { url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true },
+          }),
+          await takeSlot(load, id),
+        ],
         alsoInTransaction: async (trx) => storeSecret(id, secret, new Date().toISOString())(trx),
         respond: async (result): Promise<CreateWebhookResponse> => ({ ...(await answer(id)(result)), secret }),
         replay: withoutSecret<CreateWebhookResponse>(),
@@ -122,7 +134,11 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       return handleCommand(deps, request, reply, {
         status: 204,
         reads,
-        commands: on(webhookEndpointDecider, id, { type: "DeleteWebhookEndpoint" }),
+        retryOnConflict: true,
+        commands: [
+          on(webhookEndpointDecider, id, { type: "DeleteWebhookEndpoint" }),
+          on(webhookSlotsDecider, "", { type: "FreeWebhookEndpointSlot", endpoint_id: id }),
+        ],
         alsoInTransaction: async (trx) => deleteSecrets(trx, id),
         respond: async () => null,
       });
