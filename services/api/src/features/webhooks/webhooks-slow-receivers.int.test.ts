@@ -110,4 +110,21 @@ describe("receivers that misbehave", () => {
     expect(quick.received.map((x) => x.payload.type)).toEqual(["webhook.test", "vendor.registered"]);
     await until(() => hanging.requests.length === 2, 10_000, "the hanging receiver to be sent the event too");
   });
+
+  it("holds no more than four sends to one endpoint at once", async () => {
+    const hanging = await rawReceiver(() => {});
+    const quick = await startReceiver();
+    closers.push(quick.close);
+    const slow = await createEndpoint(hanging.url);
+    const other = await createEndpoint(quick.url);
+    for (let i = 0; i < 6; i++) await sendTest(slow.id);
+    t.runtime.webhooks!.wake();
+    await until(() => hanging.requests.length === 4, 10_000, "four sends to the hanging receiver");
+    // Due after the six, sent while two of them still wait for a free slot of their endpoint.
+    await sendTest(other.id);
+    t.runtime.webhooks!.wake();
+    await until(() => quick.received.length === 1, 30_000, "the other endpoint's test event");
+    expect(hanging.requests).toHaveLength(4);
+    expect((await deliveries(slow.id)).filter((d) => d.attempts === 0)).toHaveLength(2);
+  });
 });
