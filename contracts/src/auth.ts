@@ -53,3 +53,7 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 /** The temporary password appears in the first answer only; a replay with the same Idempotency-Key omits it. */
 export const createUserResponse = z.object({ user, temporaryPassword: z.string().optional() });
 export type CreateUserResponse = z.infer<typeof createUserResponse>;
+
+export const changeUserRoleBody = z.object({ role });
+export type ChangeUserRoleBody = z.infer<typeof changeUserRoleBody>;
+export const lastAdminMessage = "The workspace needs an admin: make another member admin first.";

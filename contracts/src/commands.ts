@@ -67,7 +67,10 @@ export type VendorCommand = z.infer<typeof vendorCommand>;
 export const vendorNameCommand = z.discriminatedUnion("type", [command("ReserveVendorName", { name: z.string(), vendor_id: z.uuid() })]);
 export type VendorNameCommand = z.infer<typeof vendorNameCommand>;
 
-export const userCommand = z.discriminatedUnion("type", [command("RegisterUser", { user: data.UserRegistered })]);
+export const userCommand = z.discriminatedUnion("type", [
+  command("RegisterUser", { user: data.UserRegistered }),
+  command("ChangeUserRole", { role: data.UserRoleChanged.shape.role }),
+]);
 export type UserCommand = z.infer<typeof userCommand>;
 
 export const emailCommand = z.discriminatedUnion("type", [command("ReserveEmail", { email: z.string(), user_id: z.uuid() })]);

@@ -32,6 +32,8 @@ export const eventDataSchemas = {
     password_set: z.literal(true),
     invited_by: nullableString,
   }),
+  /** The role the account holds from now on; the credentials carry it too, written in the same transaction. */
+  UserRoleChanged: z.object({ user_id: z.uuid(), role }),
   EmailReserved: z.object({ email: z.string(), user_id: z.uuid() }),
   /** Appended with the first admin's registration on a stream that must not exist yet, so only one can win. */
   FirstAdminClaimed: z.object({ user_id: z.uuid() }),

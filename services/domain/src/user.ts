@@ -1,5 +1,5 @@
-import { emailTakenMessage, type EmailCommand, type UserCommand, type WorkspaceCommand } from "@procure/contracts";
-import { conflict } from "./domain-error.ts";
+import { emailTakenMessage, type EmailCommand, type Role, type UserCommand, type WorkspaceCommand } from "@procure/contracts";
+import { conflict, notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
 export const userStreamId = (id: string) => `user-${id}`;
@@ -13,13 +13,31 @@ export const firstAdminStreamId = "workspace-first-admin";
 type Taken = { taken: boolean };
 const taken = { initialState: { taken: false }, evolve: () => ({ taken: true }) } as const;
 
-export const userDecider: StreamDecider<Taken, UserCommand> = {
-  ...taken,
+/** A user as its stream says: null until registered. */
+type UserState = { role: Role } | null;
+
+export const userDecider: StreamDecider<UserState, UserCommand> = {
+  initialState: null,
+  evolve: (state, event) => {
+    if (event.type === "UserRegistered" || event.type === "UserRoleChanged") return { role: event.data.role };
+    return state;
+  },
   streamType: "user",
   streamId: userStreamId,
-  decide: (state, { user }) => {
-    if (state.taken) throw conflict("This user already exists.");
-    return [{ type: "UserRegistered", data: user }];
+  decide: (state, command, { id }) => {
+    switch (command.type) {
+      case "RegisterUser":
+        if (state) throw conflict("This user already exists.");
+        return [{ type: "UserRegistered", data: command.user }];
+      case "ChangeUserRole":
+        if (!state) throw notFound("No such user.");
+        // Asking for the role the user holds changes nothing, so a retried request records no second change.
+        return state.role === command.role ? [] : [{ type: "UserRoleChanged", data: { user_id: id, role: command.role } }];
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown user command ${JSON.stringify(unknown)}`);
+      }
+    }
   },
 };
 

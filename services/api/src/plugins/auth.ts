@@ -28,8 +28,6 @@ declare module "fastify" {
     signToken: (actor: Actor, tokenVersion?: number) => string;
     /** The actor a token stands for now, with when the token expires; null when it is invalid, expired or revoked. */
     sessionFromToken: (token: string) => Promise<{ actor: Actor; expiresAt: number } | null>;
-    sessionsRevoked: (userId: string) => void;
-    onSessionsRevoked: (listener: (userId: string) => void) => () => void;
   }
 }
 
@@ -85,13 +83,6 @@ export default fp(
       }
       const actor = await currentActor(claims);
       return actor ? { actor, expiresAt: (claims.exp ?? 0) * 1000 } : null;
-    });
-
-    const revokedListeners = new Set<(userId: string) => void>();
-    app.decorate("sessionsRevoked", (userId: string) => revokedListeners.forEach((listener) => listener(userId)));
-    app.decorate("onSessionsRevoked", (listener: (userId: string) => void) => {
-      revokedListeners.add(listener);
-      return () => revokedListeners.delete(listener);
     });
   },
   { name: "auth" },

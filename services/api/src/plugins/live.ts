@@ -20,6 +20,14 @@ function tokenOf(protocols: string | undefined): string | null {
   return i >= 0 ? (parts[i + 1] ?? null) : null;
 }
 
+/** Beyond this many sockets of one user in one process, the oldest is closed: one account cannot hold them all. */
+const SOCKETS_PER_USER = 10;
+/** Close codes the client can tell apart: the session ended, or a newer socket of the same user took the place. */
+const closeCodes = { sessionEnded: 4001, tooManySockets: 4008 } as const;
+
+/** A socket's user as last checked, and the token it connected with, to check it again when the user changes. */
+type Client = { actor: Actor; token: string; checks: number };
+
 /** `GET /api/live`: forwards projection invalidations to the sockets whose user may see them. */
 export default fp(
   async (app, options: { bus: Bus }) => {
@@ -29,25 +37,62 @@ export default fp(
         handleProtocols: (protocols: Set<string>) => (protocols.has("bearer") ? "bearer" : false),
       },
     });
-    const clients = new Map<WebSocket, Actor>();
+    const clients = new Map<WebSocket, Client>();
     const expiries = new WeakMap<object, number>();
-    const stopRevocations = app.onSessionsRevoked((userId) => {
-      for (const [socket, actor] of clients) if (actor.id === userId) socket.close(4001, "signed out");
-    });
+    const tokens = new WeakMap<object, string>();
+    const send = (socket: WebSocket, message: LiveMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+
+    /** Makes room for a new socket of the user: the oldest go first (a Map keeps the order sockets came in). */
+    const makeRoomFor = (userId: string) => {
+      const held = [...clients].filter(([, client]) => client.actor.id === userId).map(([socket]) => socket);
+      for (const socket of held.slice(0, Math.max(held.length - SOCKETS_PER_USER + 1, 0))) {
+        clients.delete(socket);
+        socket.close(closeCodes.tooManySockets, "too many live connections");
+      }
+    };
+
+    /**
+     * A user signed out or got another role, in this process or another: each of the user's sockets asks the
+     * credentials again, as every request does, and is closed or heard by its current role. The message names
+     * the user only; what it changed is never taken from it.
+     */
+    const recheck = (userId: string) =>
+      Promise.all(
+        [...clients].map(async ([socket, client]) => {
+          if (client.actor.id !== userId) return;
+          const check = ++client.checks;
+          const session = await app.sessionFromToken(client.token).catch((error: unknown) => {
+            app.log.warn({ err: error }, "could not check a live socket's session; closing it so it reconnects");
+            return undefined;
+          });
+          // A later check of the same socket answers for it; a closed socket needs none.
+          if (check !== client.checks || !clients.has(socket)) return;
+          if (!session) {
+            clients.delete(socket);
+            return session === null ? socket.close(closeCodes.sessionEnded, "signed out") : socket.close(1011, "session check failed");
+          }
+          const roleChanged = session.actor.role !== client.actor.role;
+          client.actor = session.actor;
+          // What the client holds was fetched with the old role's rights.
+          if (roleChanged) send(socket, { type: "resync" });
+        }),
+      );
+    const stopUserChanges = options.bus.onUserChanged((userId) => void recheck(userId));
     const unsubscribe = options.bus.onInvalidation((invalidation: Invalidation) => {
       const message = JSON.stringify({ type: "invalidate", keys: invalidation.keys, position: invalidation.position } satisfies LiveMessage);
-      for (const [socket, actor] of clients) {
+      for (const [socket, { actor }] of clients) {
         if (socket.readyState === socket.OPEN && mayHear(actor, invalidation.audience)) socket.send(message);
       }
     });
     const stopResync = options.bus.onReconnect(() => {
-      const message = JSON.stringify({ type: "resync" } satisfies LiveMessage);
-      for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(message);
+      for (const socket of clients.keys()) send(socket, { type: "resync" });
     });
     app.addHook("onClose", async () => {
       unsubscribe();
       stopResync();
-      stopRevocations();
+      stopUserChanges();
       for (const socket of clients.keys()) socket.close(1001, "server shutting down");
     });
 
@@ -59,19 +104,20 @@ export default fp(
         preValidation: async (request, reply) => {
           const token = tokenOf(request.headers["sec-websocket-protocol"]);
           const session = token ? await app.sessionFromToken(token) : null;
-          if (!session) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
+          if (!token || !session) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
           request.actor = session.actor;
           expiries.set(request, session.expiresAt);
+          tokens.set(request, token);
         },
       },
       (socket, request) => {
-        clients.set(socket, request.actor);
+        makeRoomFor(request.actor.id);
+        clients.set(socket, { actor: request.actor, token: tokens.get(request)!, checks: 0 });
         // A socket lives no longer than its token (setTimeout's ceiling is about 24 days).
         const ttl = Math.min((expiries.get(request) ?? Date.now()) - Date.now(), 2 ** 31 - 1);
-        const expiry = setTimeout(() => socket.close(4001, "session expired"), Math.max(ttl, 0));
+        const expiry = setTimeout(() => socket.close(closeCodes.sessionEnded, "session expired"), Math.max(ttl, 0));
         socket.on("close", () => clearTimeout(expiry));
-        const hello: LiveMessage = { type: "hello", userId: request.actor.id, position: null };
-        socket.send(JSON.stringify(hello));
+        send(socket, { type: "hello", userId: request.actor.id, position: null });
         socket.on("close", () => clients.delete(socket));
         socket.on("error", () => clients.delete(socket));
         // Clients only listen; anything they send is ignored rather than trusted.

@@ -40,6 +40,13 @@ export interface Bus {
    * whoever relays them tells its listeners to refetch.
    */
   onReconnect(handler: () => void): () => void;
+  /**
+   * Tells every process, this one included, that a user's sessions or role changed (a logout, a role change), so
+   * each re-checks that user's live sockets against the credentials. Only the id travels and nothing is kept: a
+   * listener trusts no more than "user X changed".
+   */
+  announceUserChanged(userId: string): void;
+  onUserChanged(handler: (userId: string) => void): () => void;
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import type { Bus } from "./bus.ts";
 export class MemoryBus implements Bus {
   readonly kind = "memory" as const;
   private readonly invalidationHandlers = new Set<(invalidation: Invalidation) => void>();
+  private readonly userChangedHandlers = new Set<(userId: string) => void>();
 
   async connectionEpoch(): Promise<number> {
     return 0;
@@ -41,11 +42,21 @@ export class MemoryBus implements Bus {
     return () => {};
   }
 
+  announceUserChanged(userId: string): void {
+    for (const handler of this.userChangedHandlers) handler(userId);
+  }
+
+  onUserChanged(handler: (userId: string) => void): () => void {
+    this.userChangedHandlers.add(handler);
+    return () => this.userChangedHandlers.delete(handler);
+  }
+
   async healthy(): Promise<boolean> {
     return true;
   }
 
   async close(): Promise<void> {
     this.invalidationHandlers.clear();
+    this.userChangedHandlers.clear();
   }
 }

@@ -31,3 +31,27 @@ describe.skipIf(!natsUrl)("durable consumers nothing reads any more", () => {
     }
   });
 });
+
+describe.skipIf(!natsUrl)("a user change", () => {
+  it("reaches this process's listeners and every other process's, and is kept nowhere", async () => {
+    const options = { url: natsUrl!, stream, subjectPrefix: `procure_${stream.toLowerCase()}` };
+    const [here, there] = await Promise.all([NatsBus.connect({ ...options, name: "here" }), NatsBus.connect({ ...options, name: "there" })]);
+    try {
+      const heardHere: string[] = [];
+      const heardThere: string[] = [];
+      here.onUserChanged((userId) => heardHere.push(userId));
+      there.onUserChanged((userId) => heardThere.push(userId));
+      await here.healthy(); // the subscriptions are on the server before anything is sent
+      await there.healthy();
+      here.announceUserChanged("user-1");
+      there.announceUserChanged("user-2");
+      const deadline = Date.now() + 5_000;
+      while ((heardHere.length < 2 || heardThere.length < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(heardHere.sort()).toEqual(["user-1", "user-2"]);
+      expect(heardThere.sort()).toEqual(["user-1", "user-2"]);
+      expect(await here.lastPublishedEventId()).toBeNull();
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+});

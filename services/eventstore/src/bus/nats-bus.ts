@@ -8,7 +8,10 @@ export type NatsBusOptions = {
   url: string;
   /** JetStream stream name; tests give each run its own. */
   stream: string;
-  /** Subject root: events go to `<prefix>.events.<stream_type>.<event_type>`, invalidations to `<prefix>.invalidate`. */
+  /**
+   * Subject root: events go to `<prefix>.events.<stream_type>.<event_type>`, invalidations to `<prefix>.invalidate`,
+   * user changes to `<prefix>.user-changed`.
+   */
   subjectPrefix: string;
   name: string;
   log?: (message: string, extra?: Record<string, unknown>) => void;
@@ -32,6 +35,7 @@ export class NatsBus implements Bus {
   private readonly reconnectHandlers = new Set<() => void>();
   private readonly origin = randomUUID();
   private readonly localInvalidationHandlers = new Set<(invalidation: Invalidation) => void>();
+  private readonly localUserChangedHandlers = new Set<(userId: string) => void>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -212,14 +216,32 @@ export class NatsBus implements Bus {
     return message ? (JSON.parse(decoder.decode(message.data)) as StoredEvent).event_id : null;
   }
 
-  /**
-   * This process's listeners hear it at once, without a round trip through the server; the other processes through
-   * NATS, whose copy this process skips.
-   */
   publishInvalidation(invalidation: Invalidation): void {
-    for (const handler of this.localInvalidationHandlers) {
+    this.broadcast("invalidate", invalidation, this.localInvalidationHandlers);
+  }
+
+  onInvalidation(handler: (invalidation: Invalidation) => void): () => void {
+    return this.listen("invalidate", handler, this.localInvalidationHandlers, (data) => data as Invalidation);
+  }
+
+  announceUserChanged(userId: string): void {
+    this.broadcast("user-changed", userId, this.localUserChangedHandlers);
+  }
+
+  onUserChanged(handler: (userId: string) => void): () => void {
+    return this.listen("user-changed", handler, this.localUserChangedHandlers, (data) => (typeof data === "string" ? data : null));
+  }
+
+  /**
+   * A core message on `<prefix>.<topic>`, kept nowhere. This process's listeners hear it at once, without a round
+   * trip through the server; the other processes through NATS, whose copy this process skips. These are hints:
+   * invalidations missed during an outage are repaired by the clients' refetch on reconnect, and a socket that
+   * misses a user change still ends with its token.
+   */
+  private broadcast<T>(topic: string, message: T, localHandlers: Set<(message: T) => void>): void {
+    for (const handler of localHandlers) {
       try {
-        handler(invalidation);
+        handler(message);
       } catch {
         // One listener's failure is its own.
       }
@@ -228,26 +250,27 @@ export class NatsBus implements Bus {
     try {
       const sent = headers();
       sent.set(ORIGIN_HEADER, this.origin);
-      this.nc.publish(`${this.options.subjectPrefix}.invalidate`, encoder.encode(JSON.stringify(invalidation)), { headers: sent });
+      this.nc.publish(`${this.options.subjectPrefix}.${topic}`, encoder.encode(JSON.stringify(message)), { headers: sent });
     } catch {
-      // Invalidations are hints; a missed one is repaired by the client's refetch on reconnect.
+      // See above: a hint.
     }
   }
 
-  onInvalidation(handler: (invalidation: Invalidation) => void): () => void {
-    this.localInvalidationHandlers.add(handler);
-    const sub = this.nc.subscribe(`${this.options.subjectPrefix}.invalidate`, {
+  private listen<T>(topic: string, handler: (message: T) => void, localHandlers: Set<(message: T) => void>, parse: (data: unknown) => T | null) {
+    localHandlers.add(handler);
+    const sub = this.nc.subscribe(`${this.options.subjectPrefix}.${topic}`, {
       callback: (error, message) => {
         if (error || message.headers?.get(ORIGIN_HEADER) === this.origin) return;
         try {
-          handler(JSON.parse(decoder.decode(message.data)) as Invalidation);
+          const parsed = parse(JSON.parse(decoder.decode(message.data)));
+          if (parsed !== null) handler(parsed);
         } catch {
           // A malformed hint is ignored; it carries no data of its own.
         }
       },
     });
     return () => {
-      this.localInvalidationHandlers.delete(handler);
+      localHandlers.delete(handler);
       sub.unsubscribe();
     };
   }

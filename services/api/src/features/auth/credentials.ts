@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { GroupCommit } from "@procure/eventstore";
+import type { Role } from "@procure/contracts";
 import type { Database } from "@procure/projections";
 import { isUuid } from "../../http/cursor.ts";
 
-type CredentialsTable = { user_id: string; email: string; password_hash: string; token_version: number; updated_at: string };
+/** `role`: the role as last changed (null until the first change, when the users read model's role stands). */
+type CredentialsTable = { user_id: string; email: string; password_hash: string; token_version: number; role: string | null; updated_at: string };
 type AuthTables = Database & { credentials: CredentialsTable };
 const auth = (db: Kysely<Database> | Transaction<unknown>) => db as unknown as Kysely<AuthTables>;
 
@@ -23,6 +25,16 @@ export const storeCredentials =
       .execute();
   };
 
+/** Written inside the append of the role change, so the new role holds for every request from its commit. */
+export const storeRole =
+  (userId: string, role: Role) =>
+  async (trx: Transaction<unknown>): Promise<void> => {
+    await auth(trx).updateTable("credentials").set({ role, updated_at: new Date().toISOString() }).where("user_id", "=", userId).execute();
+  };
+
+/** The role to go by: the credentials' once it was changed, else the registration's as the users read model has it. */
+const currentRole = sql<string | null>`coalesce(c.role, u.role)`.as("role");
+
 /**
  * What login checks: the password hash and, from the users read model, the account as others see it (absent for
  * a moment after the registration, when the read model trails the log).
@@ -31,15 +43,15 @@ export async function findLogin(db: Kysely<Database>, email: string) {
   return auth(db)
     .selectFrom("credentials as c")
     .leftJoin("rm_users as u", "u.id", "c.user_id")
-    .select(["c.user_id", "u.email", "u.role", "u.created_at", "c.password_hash", "c.token_version"])
+    .select(["c.user_id", "u.email", currentRole, "u.created_at", "c.password_hash", "c.token_version"])
     .where("c.email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
 }
 
 /**
  * What each authenticated request checks: the account still exists, the token's version is current (logout bumps
- * it), and the role as the users read model has it now. The read model may trail a registration by a moment; the
- * role the token was just signed with stands in until it arrives.
+ * it), and the role it holds now (`currentRole`). The read model may trail a registration by a moment; the role
+ * the token was just signed with stands in until it arrives.
  *
  * Requests arriving together share one statement: while two are under way, the users asked for meanwhile go
  * together in the next. Each statement starts after every request it answers arrived, so a logout or a demotion
@@ -62,7 +74,7 @@ async function findSessions(db: Kysely<Database>, userIds: readonly string[]): P
   const rows = await auth(db)
     .selectFrom("credentials as c")
     .leftJoin("rm_users as u", "u.id", "c.user_id")
-    .select(["c.user_id", "c.token_version", "u.role", "u.email"])
+    .select(["c.user_id", "c.token_version", currentRole, "u.email"])
     // One array parameter: one statement text, prepared once, whatever the number of users.
     .where(sql<boolean>`c.user_id = any(${[...new Set(userIds)]}::uuid[])`)
     .execute();

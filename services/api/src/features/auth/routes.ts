@@ -108,7 +108,8 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 204: z.null(), 401: errorBody } } },
     async (request, reply) => {
       await revokeSessions(deps.db, request.actor.id);
-      app.sessionsRevoked(request.actor.id);
+      // Every API process closes the sockets it holds for this user.
+      deps.bus.announceUserChanged(request.actor.id);
       return reply.code(204).send(null);
     },
   );

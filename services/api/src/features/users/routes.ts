@@ -1,16 +1,28 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createUserBody, createUserResponse, emailTakenMessage, errorCodes, user, type CreateUserResponse, type User } from "@procure/contracts";
+import {
+  changeUserRoleBody,
+  createUserBody,
+  createUserResponse,
+  emailTakenMessage,
+  errorCodes,
+  idParams,
+  user,
+  type CreateUserResponse,
+  type User,
+} from "@procure/contracts";
+import { userDecider } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
-import { listUsers } from "@procure/projections";
+import { findUserById, listUsers, toUser } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
-import { handleCommand } from "../../commands/handle-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
-import { storeCredentials } from "../auth/credentials.ts";
+import { storeCredentials, storeRole } from "../auth/credentials.ts";
 import { registeredUser, registration } from "../auth/registered-user.ts";
-import { errorResponses } from "../../http/error-responses.ts";
+import { commandErrors, errorResponses } from "../../http/error-responses.ts";
+import { requireAnAdmin } from "./last-admin.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["users"];
@@ -50,6 +62,36 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         if (error instanceof ConcurrencyConflictError) throw new HttpError(409, errorCodes.conflict, emailTakenMessage);
         throw error;
       }
+    },
+  );
+
+  app.patch(
+    "/api/users/:id",
+    {
+      preValidation: app.requirePermission("users:write"),
+      schema: { tags: ["users"], params: idParams, body: changeUserRoleBody, response: { 200: user, ...commandErrors } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { role } = request.body;
+      await handleCommand(deps, request, reply, {
+        reads,
+        // The role asked for holds whatever changed meanwhile; the retry's transaction counts the admins again.
+        retryOnConflict: true,
+        commands: on(userDecider, id, { type: "ChangeUserRole", role }),
+        alsoInTransaction: async (trx) => {
+          await storeRole(id, role)(trx);
+          await requireAnAdmin(trx);
+        },
+        respond: async () => {
+          const row = await findUserById(deps.db, id);
+          if (!row) throw new HttpError(404, errorCodes.notFound, "No such user.");
+          return toUser(row);
+        },
+      });
+      // Every API process re-reads the user's role for the sockets it holds.
+      deps.bus.announceUserChanged(id);
+      return reply;
     },
   );
 };
