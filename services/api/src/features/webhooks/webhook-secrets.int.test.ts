@@ -77,5 +77,15 @@ describe("webhook secrets on replays", () => {
     expect(second.secret).not.toBe(first.secret);
     const rotations = (await t.runtime.store.readStream(`webhook-${created.id}`)).filter((e) => e.type === "WebhookSecretRotated");
     expect(rotations).toHaveLength(2);
+
+    // An edit is appended by the shared statement of concurrent appends, which claims the key itself.
+    const edit = (description: string) =>
+      t.call("PATCH", `/api/webhooks/${created.id}`, { token: admin.token, body: { description }, headers: { "idempotency-key": "edit-daily" } });
+    expect((await edit("Monday")).statusCode).toBe(200);
+    expect((await edit("Tuesday")).statusCode).toBe(422);
+    await age("edit-daily", 25);
+    const tuesday = await edit("Tuesday");
+    expect(tuesday.statusCode, tuesday.body).toBe(200);
+    expect(tuesday.json()).toMatchObject({ description: "Tuesday" });
   });
 });
