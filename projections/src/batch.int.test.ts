@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGliteAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { openTestDatabase } from "@procure/infra/testing/test-services";
 import { insertRows, type ColumnTypes } from "./batch.ts";
 import type { Database } from "./tables.ts";
+import { databaseTraits } from "./runner/database-traits.ts";
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
@@ -11,7 +12,7 @@ beforeAll(async () => {
   const opened = await openTestDatabase("copy-rows");
   db = opened.db as Kysely<Database>;
   close = opened.close;
-  embedded = db.getExecutor().adapter instanceof PGliteAdapter;
+  embedded = !databaseTraits(db).copyFromClient;
 });
 afterAll(async () => close?.());
 
