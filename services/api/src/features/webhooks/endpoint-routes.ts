@@ -85,7 +85,16 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.post(
     "/api/webhooks",
-    { preValidation: manage, schema: { tags: ["webhooks"], body: createWebhookBody, response: { 201: createWebhookResponse, ...errors } } },
+    {
+      preValidation: manage,
+      schema: {
+        tags: ["webhooks"],
+        description:
+          "Creates an endpoint and shows its signing secret, once: a replay with the same Idempotency-Key answers `secret: null`. A workspace has at most WEBHOOKS_MAX_ENDPOINTS endpoints (20 unless configured); past that the create answers 409 until one is deleted.",
+        body: createWebhookBody,
+        response: { 201: createWebhookResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const id = newId(request);
       const body = request.body;
@@ -147,7 +156,15 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.post(
     "/api/webhooks/:id/rotate-secret",
-    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: rotateWebhookSecretResponse, ...errors } } },
+    {
+      preValidation: manage,
+      schema: {
+        tags: ["webhooks"],
+        description: "Issues a new signing secret and shows it once: a replay with the same Idempotency-Key answers `secret: null`.",
+        params: idParams,
+        response: { 200: rotateWebhookSecretResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const secret = generateSecret();
