@@ -29,7 +29,7 @@ const comments = (requestId: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ type: "RequestCommented" as const, data: { request_id: requestId, comment_id: randomUUID(), body: `c${i}` } }));
 
 /** Runs `work` inside a transaction that holds a checkpoint lease as a quiet one, as projection batches do. */
-async function inQuietTransaction(checkpoint: string, work: (trx: typeof store.db) => Promise<void>): Promise<void> {
+async function inQuietTransaction(checkpoint: string, work: (trx: typeof store.db) => Promise<unknown>): Promise<void> {
   const quiet: QuietTransaction = { xid: null };
   try {
     await store.db.transaction().execute(async (trx) => {
