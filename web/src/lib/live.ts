@@ -23,6 +23,20 @@ export function backoffDelay(attempt: number): number {
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
+/** Close codes after which reconnecting at once would be refused or would knock out another of the user's tabs. */
+export const SIGNED_OUT = 4001;
+export const TOO_MANY_SOCKETS = 4008;
+
+/**
+ * What a tab does when the server closes its socket: signed out, it refetches (whose 401 ends the session in the
+ * app) and stays closed; pushed out by the user's newer tabs, it waits to be looked at again; otherwise it retries.
+ */
+export function afterClose(code: number): "refetch" | "wait-for-focus" | "retry" {
+  if (code === SIGNED_OUT) return "refetch";
+  if (code === TOO_MANY_SOCKETS) return "wait-for-focus";
+  return "retry";
+}
+
 export function applyLiveMessage(queryClient: QueryClient, raw: unknown) {
   let data: unknown = raw;
   if (typeof raw === "string") {
@@ -50,6 +64,7 @@ export function useLiveInvalidation(token: string | null) {
     let attempt = 0;
     let everConnected = false;
     let stopped = false;
+    let parked = false;
 
     const connect = () => {
       socket = new WebSocket(liveUrl(), liveProtocols(token));
@@ -59,9 +74,13 @@ export function useLiveInvalidation(token: string | null) {
         attempt = 0;
       };
       socket.onmessage = (event) => applyLiveMessage(queryClient, event.data);
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         socket = null;
         if (stopped) return;
+        const next = afterClose(event.code);
+        parked = next !== "retry";
+        if (next === "refetch") void queryClient.invalidateQueries();
+        if (parked) return;
         timer = setTimeout(connect, backoffDelay(attempt));
         attempt += 1;
       };
@@ -69,18 +88,27 @@ export function useLiveInvalidation(token: string | null) {
     };
 
     const onOnline = () => {
-      if (socket || stopped) return;
+      if (socket || stopped || parked) return;
       clearTimeout(timer);
+      attempt = 0;
+      connect();
+    };
+    // A tab pushed out by the user's other tabs takes its socket back when the user returns to it.
+    const onVisible = () => {
+      if (document.visibilityState !== "visible" || socket || stopped || !parked) return;
+      parked = false;
       attempt = 0;
       connect();
     };
 
     connect();
     window.addEventListener("online", onOnline);
+    document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener("online", onOnline);
+      document.removeEventListener("visibilitychange", onVisible);
       socket?.close();
     };
   }, [token, queryClient]);

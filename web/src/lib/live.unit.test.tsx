@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { QueryClient } from "@tanstack/react-query";
-import { applyLiveMessage, backoffDelay, liveProtocols, liveUrl } from "./live";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterClose, applyLiveMessage, backoffDelay, liveProtocols, liveUrl, useLiveInvalidation } from "./live";
 
 describe("live invalidations", () => {
   it("invalidates exactly the query keys a message names", () => {
@@ -27,6 +29,12 @@ describe("live invalidations", () => {
     expect(spy.mock.calls[0]![0]).toBeUndefined();
   });
 
+  it("stays closed when signed out or pushed out by the user's other tabs, and retries any other close", () => {
+    expect(afterClose(4001)).toBe("refetch");
+    expect(afterClose(4008)).toBe("wait-for-focus");
+    for (const code of [1000, 1001, 1006, 1011, 1012]) expect(afterClose(code)).toBe("retry");
+  });
+
   it("backs off exponentially with a ceiling", () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       const ceiling = Math.min(30_000, 1_000 * 2 ** attempt);
@@ -40,5 +48,42 @@ describe("live invalidations", () => {
     const url = liveUrl(new URL("https://procure.example/app/requests") as unknown as Location);
     expect(url).toBe("wss://procure.example/api/live");
     expect(liveProtocols("a.b.c")).toEqual(["bearer", "a.b.c"]);
+  });
+
+  it("keeps a tab pushed out by newer tabs closed until the user looks at it again", () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    class FakeSocket {
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      onclose: ((event: { code: number }) => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() {
+        sockets.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal("WebSocket", FakeSocket);
+    let visibility = "hidden";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility as DocumentVisibilityState);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useLiveInvalidation("t1"), { wrapper });
+    try {
+      expect(sockets).toHaveLength(1);
+      sockets[0]!.onclose!({ code: 1006 });
+      vi.advanceTimersByTime(60_000);
+      expect(sockets).toHaveLength(2);
+      sockets[1]!.onclose!({ code: 4008 });
+      vi.advanceTimersByTime(60_000);
+      expect(sockets).toHaveLength(2);
+      visibility = "visible";
+      document.dispatchEvent(new Event("visibilitychange"));
+      expect(sockets).toHaveLength(3);
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });
