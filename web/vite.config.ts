@@ -36,7 +36,7 @@ const firstScreens: FirstScreen[] = [
 
 const apiTarget = process.env.VITE_DEV_API ?? "http://127.0.0.1:3000";
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), firstLoad(firstScreens)],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
@@ -48,7 +48,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // A production build ships no source maps: served, they would hand out the client's source.
+    sourcemap: mode !== "production",
     rolldownOptions: {
       output: {
         // The shell's and the dashboard's own small modules in one file each, so opening /app takes fewer requests.
@@ -62,4 +63,4 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id: string) => !id.includes("/contracts/src/") },
     },
   },
-});
+}));

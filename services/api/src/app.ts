@@ -17,6 +17,7 @@ import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
 import { featureRoutes } from "./features/index.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth.ts";
 
 export type AppOptions = {
   deps: AppDeps;
@@ -46,6 +47,10 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
+    // Before JSON.parse: the parse and every walk of the value after it (the text check below, validation) recurse.
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new HttpError(400, errorCodes.invalidJson, `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep.`), undefined);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -124,12 +129,15 @@ function trustProxyOption(setting: Env["TRUST_PROXY"]) {
   return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** A source map under its own name or a precompressed copy's. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+
 /** The built client from the same origin; any non-API path falls back to index.html for the client's router. */
 async function serveWebClient(app: FastifyInstance, configured: string | undefined, production: boolean) {
   const dist = resolve(configured ?? "web/dist");
   const hasClient = existsSync(resolve(dist, "index.html"));
-  // Source maps help in development; in production they would hand out the client's source.
-  const allowedPath = production ? (path: string) => !path.endsWith(".map") : undefined;
+  // Source maps help in development; in production they would hand out the client's source, also compressed.
+  const allowedPath = production ? (path: string) => !SOURCE_MAP.test(path) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: dist,

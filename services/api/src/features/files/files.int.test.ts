@@ -20,9 +20,9 @@ afterAll(async () => {
   await t?.stop();
 });
 
-function upload(token: string, content: Buffer, filename = "quote.pdf", field = "file") {
+function upload(token: string, content: Buffer, filename = "quote.pdf", field = "file", type = "application/pdf") {
   const form = new FormData();
-  form.append(field, new Blob([content], { type: "application/pdf" }), filename);
+  form.append(field, new Blob([content], { type }), filename);
   return fetch(`${t.url}/api/requests/${requestId}/files`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
 }
 
@@ -71,5 +71,43 @@ describe("request files", () => {
     expect(res.status).toBe(400);
     const json = await t.call("POST", `/api/requests/${requestId}/files`, { token: users.requester.token, body: { file: "x" } });
     expect(json.statusCode).toBe(400);
+  });
+
+  it("serves only types that cannot run in the product's origin as declared, everything else as bytes, always sandboxed", async () => {
+    const download = async (type: string, filename: string) => {
+      const res = await upload(users.requester.token, Buffer.from("<script>alert(document.domain)</script>"), filename, "file", type);
+      expect(res.status, type).toBe(201);
+      const file = requestFile.parse(await res.json());
+      const get = () => t.call("GET", file.url, { token: users.requester.token });
+      // The upload may answer before the files' read model has its row.
+      await expect.poll(async () => (await get()).statusCode, { timeout: 10_000 }).toBe(200);
+      const { headers } = await get();
+      expect(headers["content-disposition"], type).toMatch(/^attachment;/);
+      expect(headers["x-content-type-options"], type).toBe("nosniff");
+      expect(headers["content-security-policy"], type).toBe("default-src 'none'; sandbox");
+      return headers["content-type"];
+    };
+    for (const [type, name] of [
+      ["text/html", "page.html"],
+      ["image/svg+xml", "logo.svg"],
+      ["application/javascript", "app.js"],
+      ["text/javascript", "app.mjs"],
+      ["multipart/x-mixed-replace", "stream.bin"],
+      ["application/xhtml+xml", "page.xhtml"],
+      ["text/xml", "feed.xml"],
+    ]) {
+      expect(await download(type!, name!), type).toBe("application/octet-stream");
+    }
+    for (const type of [
+      "application/pdf",
+      "image/png",
+      "image/jpeg",
+      "text/plain",
+      "text/csv",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/msword",
+    ]) {
+      expect(await download(type, "file"), type).toBe(type);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "../requests/access.ts";
 import { errorResponses } from "../../http/error-responses.ts";
+import { declaredContentType, downloadHeaders, servedContentType } from "./content-types.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["request-files"];
@@ -26,6 +27,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       if (!request.isMultipart()) throw new HttpError(400, errorCodes.validation, "Send the file as multipart/form-data in a field named file.");
       const part = await request.file({ limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== "file") throw new HttpError(400, errorCodes.validation, "Choose a file to upload.");
+      const contentType = declaredContentType(part.mimetype);
       const stored = await deps.files.save(part.file, deps.env.UPLOAD_MAX_BYTES);
       const fileId = newId(request);
       // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must not hold
@@ -34,7 +36,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         const file = {
           file_id: fileId,
           filename,
-          content_type: part.mimetype || "application/octet-stream",
+          content_type: contentType,
           size: stored.size,
           sha256: stored.sha256,
           storage_key: stored.storageKey,
@@ -52,7 +54,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
               filename,
               url: `/api/requests/${id}/files/${fileId}`,
               size: stored.size,
-              content_type: part.mimetype || "application/octet-stream",
+              content_type: contentType,
               sha256: stored.sha256,
               uploaded_by: request.actor.email,
               created_at: new Date().toISOString(),
@@ -78,10 +80,10 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     if (!row || !(await deps.files.exists(row.storage_key))) throw new HttpError(404, "not_found", "File not found.");
     const asciiName = row.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
     return reply
-      .header("content-type", row.content_type)
+      .headers(downloadHeaders)
+      .header("content-type", servedContentType(row.content_type))
       .header("content-length", String(row.size))
       .header("content-disposition", `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
-      .header("x-content-type-options", "nosniff")
       .send(deps.files.open(row.storage_key));
   });
 };
