@@ -53,6 +53,11 @@ export function can(r: Role, permission: Permission): boolean {
   return (permissions[permission] as readonly Role[]).includes(r);
 }
 
+/** Every role that holds `permission`, in the order of `roles`. */
+export function rolesThatCan(permission: Permission): Role[] {
+  return roles.filter((r) => can(r, permission));
+}
+
 /** Requesters see their own requests; roles that read every request see them all. */
 export function maySeeRequest(actor: { id: string; role: Role }, requesterId: string): boolean {
   return can(actor.role, "requests:read-all") || requesterId === actor.id;

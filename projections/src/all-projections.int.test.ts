@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredEvent } from "@procure/contracts";
+import { roles, rolesThatCan, type Invalidation, type StoredEvent } from "@procure/contracts";
 import { ORIGIN, positionOf } from "@procure/eventstore";
 import { InjectClient } from "@procure/infra/seed/api-client";
 import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
@@ -9,11 +9,14 @@ import { buildScenario } from "@procure/infra/testing/scenario";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { allProjections } from "./all-projections.ts";
+import { readPermissions } from "./audiences.ts";
 import { WriteBatch } from "./runner/write-batch.ts";
 
 let t: TestApp;
 let log: StoredEvent[];
 let live: Record<string, unknown[]>;
+/** What the projections told the live hub as they applied the workspace's events. */
+const invalidations: Invalidation[] = [];
 
 /** What the scenario and the catalogue's demo leave out: a comment, a file, and a webhook endpoint's whole life. */
 async function extras(users: Record<"requester" | "approver" | "admin", TestUser>) {
@@ -41,7 +44,9 @@ async function extras(users: Record<"requester" | "approver" | "admin", TestUser
 }
 
 beforeAll(async () => {
-  t = await startTestApp("all-projections", { WEBHOOKS_ALLOW_PRIVATE_URLS: "true" });
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("all-projections", { WEBHOOKS_ALLOW_PRIVATE_URLS: "true", BACKGROUND_THREAD: "false" });
+  t.runtime.bus.onInvalidation((invalidation) => invalidations.push(invalidation));
   const users = await createUsers(t);
   await buildScenario(t, users);
   await seedCatalogue(new InjectClient(t.app), Object.fromEntries(Object.entries(users).map(([role, user]) => [role, user.token])) as never);
@@ -55,11 +60,8 @@ afterAll(async () => t?.stop());
 
 describe("every projection", () => {
   it("has events in the log to apply", () => {
-    for (const projection of allProjections)
-      expect(
-        log.some((event) => projection.handles.includes(event.type)),
-        projection.name,
-      ).toBe(true);
+    const handled = (projection: (typeof allProjections)[number]) => log.some((event) => projection.handles.includes(event.type));
+    expect(allProjections.filter((projection) => !handled(projection)).map((projection) => projection.name)).toEqual([]);
   });
 
   it("changes nothing when the whole log is applied again on top of what it holds", async () => {
@@ -76,6 +78,20 @@ describe("every projection", () => {
       });
     }
     expect(await snapshotReadModels(t.runtime.db, allProjections)).toEqual(live);
+  });
+
+  it("tells of each change the roles that may read the read model it changed, and no others", async () => {
+    const told = () => new Set(invalidations.flatMap((invalidation) => invalidation.keys.map((key) => key[0]!)));
+    const deadline = Date.now() + 10_000;
+    while (Object.keys(readPermissions).some((key) => !told().has(key)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect([...told()]).toEqual(expect.arrayContaining(Object.keys(readPermissions)));
+    for (const { keys, audience } of invalidations) {
+      const heard = audience.everyone ? [...roles] : [...(audience.roles ?? [])];
+      for (const key of keys) {
+        const permission = readPermissions[key[0] as keyof typeof readPermissions];
+        if (permission) expect(heard.sort(), key.join("/")).toEqual(rolesThatCan(permission).sort());
+      }
+    }
   });
 
   it("gives the live rows again when rebuilt from an empty read model", async () => {

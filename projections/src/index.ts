@@ -9,3 +9,4 @@ export * from "./requests/queries.ts";
 export * from "./users/queries.ts";
 export * from "./inbox/queries.ts";
 export * from "./requests/request-view.ts";
+export * from "./audiences.ts";

@@ -60,10 +60,3 @@ export function oneAtATime(applyOne: (db: Kysely<Database>, event: StoredEvent) 
     return touches;
   };
 }
-
-export const staffRoles = ["approver", "buyer", "finance", "admin"] as const;
-
-/** Roles that see every request; a requester sees only their own. */
-export function requestAudience(requesterId: string): Audience {
-  return { roles: [...staffRoles], userIds: [requesterId] };
-}

@@ -1,7 +1,8 @@
 import { sql, type Insertable } from "kysely";
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { inArray, insertRows, keysToLoad, unnestRows, write } from "../batch.ts";
-import { requestAudience, type Projection, type Touch } from "../projection.ts";
+import { type Projection, type Touch } from "../projection.ts";
+import { requestAudience } from "../audiences.ts";
 import type { DashRequestsRow } from "../purchasing/tables.ts";
 import { scopesOf, TallyDeltas } from "./tally.ts";
 

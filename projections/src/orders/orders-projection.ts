@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { cacheKeys, poNumberKey } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
+import { readersOf } from "../audiences.ts";
 
-const orderReaders = ["buyer", "finance", "admin"] as const;
-const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: { roles: [...orderReaders] } }];
+const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: readersOf("orders") }];
 
 /** The orders list and detail, and the register of PO numbers taken. Rows are guarded by stream version. */
 export const ordersProjection: Projection = {

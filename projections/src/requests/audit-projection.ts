@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
-import { requestAudience, type Projection } from "../projection.ts";
+import { type Projection } from "../projection.ts";
+import { requestAudience } from "../audiences.ts";
 import { distinct, inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { requestOwners } from "./request-owners.ts";
 import type { RequestAuditRow } from "../tables.ts";

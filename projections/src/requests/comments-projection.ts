@@ -1,7 +1,8 @@
 import { cacheKeys } from "@procure/contracts";
 import { sql } from "kysely";
 import { distinct, insertRows } from "../batch.ts";
-import { requestAudience, type Projection } from "../projection.ts";
+import { type Projection } from "../projection.ts";
+import { requestAudience } from "../audiences.ts";
 import { requestOwners } from "./request-owners.ts";
 
 export const commentsProjection: Projection = {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { cacheKeys, type EventType, type PurchaseRequest, type StoredEvent } from "@procure/contracts";
-import { requestAudience, type Projection, type Touch } from "../projection.ts";
+import { type Projection, type Touch } from "../projection.ts";
+import { requestAudience } from "../audiences.ts";
 import { inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
 

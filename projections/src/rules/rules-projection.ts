@@ -1,8 +1,9 @@
 import { cacheKeys } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { json } from "../values.ts";
+import { readersOf } from "../audiences.ts";
 
-const rulesTouch: Touch[] = [{ keys: [cacheKeys.approvalRules()], audience: { roles: ["admin"] } }];
+const rulesTouch: Touch[] = [{ keys: [cacheKeys.approvalRules()], audience: readersOf("approval-rules") }];
 
 /**
  * Approval rules, read by the settings screen and by request routing. A deleted rule keeps its row, flagged, so a

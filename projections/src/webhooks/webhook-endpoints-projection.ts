@@ -1,12 +1,13 @@
 import { cacheKeys, type StoredEvent } from "@procure/contracts";
 import { oneAtATime, type Projection } from "../projection.ts";
+import { readersOf } from "../audiences.ts";
 import "./tables.ts";
 
 type EndpointEvent = StoredEvent<
   "WebhookEndpointCreated" | "WebhookEndpointUpdated" | "WebhookEndpointDisabled" | "WebhookEndpointDeleted" | "WebhookSecretRotated"
 >;
 
-const touched = [{ keys: [cacheKeys.webhooks()], audience: { roles: ["admin" as const] } }];
+const touched = [{ keys: [cacheKeys.webhooks()], audience: readersOf("webhooks") }];
 
 /** The endpoint list and detail the automation screen reads. Secrets are not here: they are never in the log. */
 export const webhookEndpointsProjection: Projection = {
