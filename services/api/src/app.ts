@@ -16,6 +16,7 @@ import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
+import readAfterPlugin from "./plugins/read-after.ts";
 import { featureRoutes } from "./features/index.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth.ts";
 
@@ -99,7 +100,13 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   await app.register(multipart, { limits: { fileSize: deps.env.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Procure API", version: "1.0.0", description: "Purchase requests, approvals, vendors, orders and catalogue." },
+      info: {
+        title: "Procure API",
+        version: "1.0.0",
+        description:
+          "Purchase requests, approvals, vendors, orders and catalogue. Every command's answer carries `X-Procure-Position`; " +
+          "send it back as `X-Procure-After` on a read to see that write (the read waits briefly, or answers 503 with Retry-After).",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,
@@ -112,6 +119,7 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   });
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN, db: deps.db });
   await app.register(livePlugin, { bus: deps.bus });
+  await app.register(readAfterPlugin, { progress: deps.progress, waitMs: deps.env.COMMAND_WAIT_MS });
 
   for (const routes of featureRoutes) await app.register(routes, { deps });
 

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
-import { errorCodes, type EventMetadata } from "@procure/contracts";
-import { canonicalJson, ConcurrencyConflictError, IdempotentReplay, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
+import { errorCodes, type EventMetadata, type Position } from "@procure/contracts";
+import { canonicalJson, ConcurrencyConflictError, IdempotentReplay, ORIGIN, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../plugins/errors.ts";
 import { purgeExpiredKeysNowAndThen } from "./idempotency-purge.ts";
+import { encodePosition, POSITION_HEADER } from "./log-position.ts";
 
 export type CommandSpec<T> = {
   /** Loads what it needs, decides, and returns the appends. Domain errors thrown here become 4xx answers. */
@@ -51,11 +52,20 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, spec: CommandSpec<T>) {
   const idempotency = idempotencyOf(request);
   const status = spec.status ?? 200;
-  /** Answers a committed command; `replayed` when this request only retried an attempt that committed it. */
-  const finish = async (result: AppendResult, replayed = false) => {
-    const caughtUp = await deps.progress.waitFor(result.position, deps.env.COMMAND_WAIT_MS, spec.reads);
+  /**
+   * Every answer of a committed command, first or replayed, names the position its write reached (a read sending it
+   * back waits for it) and waits, bounded, for the read models the answer and the reads after it need.
+   */
+  const reached = async (position: Position) => {
+    reply.header(POSITION_HEADER, encodePosition(position));
+    const caughtUp = await deps.progress.waitFor(position, deps.env.COMMAND_WAIT_MS, spec.reads);
     // The write is committed either way; this tells the client a read right now may not show it yet.
     if (!caughtUp) reply.header(PROJECTIONS_BEHIND_HEADER, "true");
+    return caughtUp;
+  };
+  /** Answers a committed command; `replayed` when this request only retried an attempt that committed it. */
+  const finish = async (result: AppendResult, replayed = false) => {
+    const caughtUp = await reached(result.position);
     const body = await answerCommitted(deps, reply, spec, result, caughtUp);
     const kept = spec.replay ? spec.replay.keep(body) : body;
     if (idempotency) {
@@ -66,7 +76,8 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     reply.code(status).send(replayed && spec.replay ? await spec.replay.answer(kept) : body);
   };
   // Both send and return nothing: a reply is thenable, and awaiting one would wait for the response to finish.
-  const answered = async (earlier: { status: number; body: unknown }) => {
+  const answered = async (earlier: { status: number; body: unknown; position: Position }) => {
+    await reached(earlier.position);
     reply.code(earlier.status).send(spec.replay && earlier.status < 300 ? await spec.replay.answer(earlier.body) : earlier.body);
   };
   /** Sends the answer of an earlier attempt with the same key, when there is one to give; says whether it did. */
@@ -130,7 +141,8 @@ function stillProcessing(reply: FastifyReply) {
   return new HttpError(409, errorCodes.conflict, "A request with this Idempotency-Key is still being processed. Retry shortly.");
 }
 
-type Earlier = { kind: "answered"; status: number; body: unknown } | { kind: "in-flight" } | { kind: "committed"; result: AppendResult } | null;
+type Earlier =
+  { kind: "answered"; status: number; body: unknown; position: Position } | { kind: "in-flight" } | { kind: "committed"; result: AppendResult } | null;
 
 /**
  * What became of an earlier attempt with the same key. The key is claimed in the append's transaction, so a claim
@@ -145,8 +157,10 @@ async function earlierAttempt(deps: AppDeps, idempotency: Idempotency, waitMs: n
     if (known.request_hash !== idempotency.requestHash) {
       throw new HttpError(422, errorCodes.idempotencyMismatch, "This Idempotency-Key was already used with a different request.");
     }
-    if (known.status_code !== null) return { kind: "answered", status: known.status_code, body: known.response };
     const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId, known.created_at);
+    // A command that changed nothing appended nothing: its answer needs no read model to catch up.
+    const position = events.length > 0 ? positionOf(events.at(-1)!) : ORIGIN;
+    if (known.status_code !== null) return { kind: "answered", status: known.status_code, body: known.response, position };
     if (events.length > 0) return { kind: "committed", result: { position: positionOf(events.at(-1)!), events } };
     if (Date.now() >= deadline) return { kind: "in-flight" };
     await new Promise((resolve) => setTimeout(resolve, 50));

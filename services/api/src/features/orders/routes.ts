@@ -24,7 +24,7 @@ const errors = commandErrors;
 const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const allocator = new PoNumberAllocator(deps.db);
-  const canRead = { preValidation: app.requirePermission("orders:read") };
+  const canRead = { preValidation: app.requirePermission("orders:read"), config: { reads: ["orders"] } };
   const canWrite = { preValidation: app.requirePermission("orders:write") };
 
   const answerWithOrder = (id: string) => async () => {

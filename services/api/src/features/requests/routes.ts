@@ -71,7 +71,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests",
-    { schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
+    { config: { reads: ["requests"] }, schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
     async (request, reply) => {
       const q = request.query;
       const limit = q.limit ?? 200;
@@ -95,7 +95,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests/summary",
-    { schema: { tags: ["requests"], querystring: requestSummaryQuery, response: { 200: requestSummary, ...errors } } },
+    {
+      config: { reads: ["requests", "dashboard-requests"] },
+      schema: { tags: ["requests"], querystring: requestSummaryQuery, response: { 200: requestSummary, ...errors } },
+    },
     async (request) => {
       const ownOnly = !can(request.actor.role, "requests:read-all") || request.query.mine === "true";
       return summarizeRequests(deps.db, { q: request.query.q, requesterId: ownOnly ? request.actor.id : undefined });
@@ -137,8 +140,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     },
   );
 
-  app.get("/api/requests/:id", { schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } }, async (request) =>
-    visibleRequest(deps, request.actor, request.params.id),
+  app.get(
+    "/api/requests/:id",
+    { config: { reads: ["requests"] }, schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
+    async (request) => visibleRequest(deps, request.actor, request.params.id),
   );
 
   app.patch(
@@ -164,7 +169,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests/:id/comments",
-    { schema: { tags: ["requests"], params: idParams, response: { 200: z.array(comment), ...errors } } },
+    { config: { reads: ["requests", "request-comments"] }, schema: { tags: ["requests"], params: idParams, response: { 200: z.array(comment), ...errors } } },
     async (request) => {
       await visibleRequest(deps, request.actor, request.params.id);
       return listComments(deps.db, request.params.id);
@@ -202,7 +207,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests/:id/audit",
-    { schema: { tags: ["requests"], params: idParams, response: { 200: z.array(auditEntry), ...errors } } },
+    { config: { reads: ["requests", "request-audit"] }, schema: { tags: ["requests"], params: idParams, response: { 200: z.array(auditEntry), ...errors } } },
     async (request) => {
       await visibleRequest(deps, request.actor, request.params.id);
       return listAudit(deps.db, request.params.id);
@@ -211,7 +216,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests/:id/audit/verify",
-    { schema: { tags: ["requests"], params: idParams, response: { 200: requestChainVerification, ...errors } } },
+    { config: { reads: ["requests"] }, schema: { tags: ["requests"], params: idParams, response: { 200: requestChainVerification, ...errors } } },
     async (request) => {
       await visibleRequest(deps, request.actor, request.params.id);
       const verdict = await verifyStreamChain(deps.store.db, requestStreamId(request.params.id));
