@@ -39,6 +39,8 @@ export type Runtime = {
   /** The relay, projections and webhooks when they run in a thread of their own (then not in the fields above). */
   background: BackgroundThread | null;
   webhooks: WebhookDispatcher | null;
+  /** How far the read models are, wherever the projections run: what the API's commands wait on. */
+  progress: ProjectionProgress;
   app: FastifyInstance | null;
   url: string | null;
   stop: () => Promise<void>;
@@ -150,6 +152,7 @@ export async function startRuntime(
     runner,
     background,
     webhooks,
+    progress,
     app,
     url,
     stop: async () => {

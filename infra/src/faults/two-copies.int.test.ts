@@ -17,7 +17,8 @@ let t: TestApp;
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp("twocopies");
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("twocopies", { BACKGROUND_THREAD: "false" });
 });
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();

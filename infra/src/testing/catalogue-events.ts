@@ -13,7 +13,7 @@ export async function appendEvents(t: TestApp, streamType: StreamType, streamId:
     metadata,
     recordedAt: new Date().toISOString(),
   });
-  await t.runtime.runner!.waitFor(result.position, 10_000);
+  if (!(await t.runtime.progress.waitFor(result.position, 10_000))) throw new Error("The projections did not reach the appended events in time.");
 }
 
 export const category = (id: string, name: string): NewEvent => ({

@@ -14,13 +14,13 @@ export type TestApp = {
 };
 
 /**
- * A whole product (API, relay, projectors) on a fresh database and stream, listening on a free port. The relay,
- * projections and webhooks run on the test's own thread, where it can drive them (`runtime.runner`), unless
- * BACKGROUND_THREAD=true asks for the thread of their own that the product starts with on Postgres and NATS.
+ * A whole product (API, relay, projectors) on a fresh database and stream, listening on a free port, in the shape
+ * `npm start` gives it: on Postgres and NATS the relay, projections and webhooks run in a thread of their own. A
+ * test that drives them itself (`runtime.runner`, `runtime.webhooks`) asks for BACKGROUND_THREAD=false.
  */
 export async function startTestApp(label: string, extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const services = await createTestServices(label);
-  const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", BACKGROUND_THREAD: "false", ...extraEnv });
+  const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", ...extraEnv });
   const runtime = await startRuntime(env);
   const app = runtime.app!;
   return {

@@ -13,7 +13,8 @@ import { buildScenario } from "@procure/infra/testing/scenario";
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
 beforeAll(async () => {
-  t = await startTestApp("purchasing-rebuild");
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("purchasing-rebuild", { BACKGROUND_THREAD: "false" });
   users = await createUsers(t);
   await buildScenario(t, users);
 });

@@ -8,7 +8,8 @@ let requester: TestUser;
 let buyer: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await startTestApp("behind", { COMMAND_WAIT_MS: "200" });
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("behind", { COMMAND_WAIT_MS: "200", BACKGROUND_THREAD: "false" });
   ({ requester, buyer, admin } = await createUsers(t, ["requester", "buyer"]));
 });
 afterAll(async () => {

@@ -8,7 +8,8 @@ import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { caller, useTestApp } from "@procure/infra/testing/catalogue-kit";
 
-const ctx = useTestApp("catalogue_rebuild");
+// Drives the relay, projections or webhooks itself: they stay on the test's thread.
+const ctx = useTestApp("catalogue_rebuild", { BACKGROUND_THREAD: "false" });
 const call = caller(ctx);
 let live: Record<string, unknown[]>;
 

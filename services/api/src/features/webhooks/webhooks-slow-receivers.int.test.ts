@@ -12,7 +12,13 @@ let t: TestApp;
 let users: Record<"buyer" | "admin", TestUser>;
 const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
-  t = await startTestApp("webhooks-slow", { WEBHOOKS_ALLOW_PRIVATE_URLS: "true", WEBHOOKS_RETRY_SCHEDULE_MS: "0,600000", WEBHOOKS_TIMEOUT_MS: "20000" });
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("webhooks-slow", {
+    WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOKS_RETRY_SCHEDULE_MS: "0,600000",
+    WEBHOOKS_TIMEOUT_MS: "20000",
+    BACKGROUND_THREAD: "false",
+  });
   users = await createUsers(t, ["buyer"]);
 }, 60_000);
 afterAll(async () => {

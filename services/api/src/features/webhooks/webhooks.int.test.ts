@@ -14,7 +14,12 @@ let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 beforeAll(async () => {
-  t = await startTestApp("webhooks", { WEBHOOKS_ALLOW_PRIVATE_URLS: "true", WEBHOOKS_RETRY_SCHEDULE_MS: "0,100,150,150,150,150,150,150" });
+  // Drives the relay, projections or webhooks itself: they stay on the test's thread.
+  t = await startTestApp("webhooks", {
+    WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOKS_RETRY_SCHEDULE_MS: "0,100,150,150,150,150,150,150",
+    BACKGROUND_THREAD: "false",
+  });
   users = await createUsers(t, ["buyer", "finance"]);
 }, 60_000);
 afterAll(async () => {
