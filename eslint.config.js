@@ -27,6 +27,12 @@ const layers = [
     why: "the webhook dispatcher reads the log; it knows nothing of the API.",
   },
   {
+    files: ["services/notifier/src/**"],
+    may: ["contracts", "eventstore"],
+    never: ["fastify"],
+    why: "the notifier reads the log and sends mail; it knows nothing of the API.",
+  },
+  {
     files: ["projections/src/**"],
     may: ["contracts", "eventstore"],
     never: ["fastify"],
@@ -34,7 +40,7 @@ const layers = [
   },
   {
     files: ["services/api/src/**"],
-    may: ["contracts", "domain", "eventstore", "projections", "webhooks"],
+    may: ["contracts", "domain", "eventstore", "projections", "webhooks", "notifier"],
     never: [],
     why: "the API is started by infra, never the other way round.",
   },

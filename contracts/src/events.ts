@@ -4,6 +4,7 @@ import { approvalStage } from "./requests.ts";
 import { purchasingEventSchemas } from "./purchasing-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
 import { webhookEventSchemas } from "./webhook-events.ts";
+import { notificationEventSchemas } from "./notifications.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -71,6 +72,7 @@ export const eventDataSchemas = {
   ...purchasingEventSchemas,
   ...catalogueEventSchemas,
   ...webhookEventSchemas,
+  ...notificationEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

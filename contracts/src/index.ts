@@ -28,3 +28,4 @@ export * from "./commands.ts";
 export * from "./webhook-events.ts";
 export * from "./query-keys.ts";
 export * from "./event-permissions.ts";
+export * from "./notifications.ts";

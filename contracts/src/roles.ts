@@ -46,6 +46,7 @@ export const permissions = {
   "audit:verify": ["finance", "admin"],
   "webhooks:manage": ["admin"],
   "events:read": ["finance", "admin"],
+  "notifications:manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof permissions;
 

@@ -32,7 +32,7 @@ if (runtime.app && demoSeedEnabled(env)) {
 console.log(
   `Procure is running${runtime.url ? ` at ${runtime.url}` : ""} (${only.join(", ")}; ` +
     `${env.DATABASE_URL ? "Postgres" : `embedded Postgres in ${env.DATA_DIR}`}, ${env.NATS_URL ? "NATS JetStream" : "in-process bus"}` +
-    `${runtime.background ? "; relay, projector and webhooks in a thread of their own" : ""})`,
+    `${runtime.background ? "; relay, projector, webhooks and notifier in a thread of their own" : ""})`,
 );
 
 let stopping = false;

@@ -4,8 +4,8 @@ import type { Env } from "@procure/api";
 /** What the API thread hands the background thread at start: with its count of appends in flight (AppendsInFlight). */
 export type BackgroundInput = { env: Env; appendsInFlight: SharedArrayBuffer };
 
-/** The projections, relay and webhook dispatcher: everything a process runs besides the API. */
-export const backgroundRoles = ["relay", "projector", "webhooks"] as const;
+/** The projections, relay, webhook dispatcher and notifier: everything a process runs besides the API. */
+export const backgroundRoles = ["relay", "projector", "webhooks", "notifier"] as const;
 
 export type Call = { type: "rebuild"; name?: string } | { type: "health"; postgresOk: boolean; natsOk: boolean };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "@procure/notifier";
 
 const flag = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
@@ -50,6 +51,16 @@ export const envSchema = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** The most webhook endpoints a workspace may have: each event writes one delivery row per endpoint. */
   WEBHOOKS_MAX_ENDPOINTS: z.coerce.number().int().positive().default(20),
+  /** Mail goes out over SMTP (`smtp://user:pass@host:587`, `smtps://…`); unset, each mail is written under DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "SMTP_URL starts with smtp:// or smtps://" })
+    .optional(),
+  MAIL_FROM: z.string().default("Procure <no-reply@localhost>"),
+  /** The address people reach the product at: the base of every link in a mail. */
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** The workspace's time zone (IANA): daily summaries go out at 08:00 there. */
+  WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, { error: "Not a time zone (use an IANA name such as Europe/Paris)" }).default("UTC"),
   /**
    * Off by default: X-Forwarded-For is then ignored, so a client cannot pose as a new address per request. Behind
    * a proxy: `true` (trust every hop), a hop count, or a comma list of proxy addresses or CIDRs, as Fastify takes.

@@ -10,3 +10,4 @@ export * from "./work-order.ts";
 export * from "./stream-decider.ts";
 export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
+export * from "./notification-preferences.ts";

@@ -9,6 +9,7 @@ import fileRoutes from "./files/routes.ts";
 import healthRoutes from "./health/routes.ts";
 import inboxRoutes from "./inbox/routes.ts";
 import landingRoutes from "./landing/routes.ts";
+import { notificationRoutes } from "./notifications/index.ts";
 import orderRoutes from "./orders/routes.ts";
 import requestRoutes from "./requests/routes.ts";
 import ruleRoutes from "./rules/routes.ts";
@@ -35,4 +36,5 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   ...webhookRoutes,
   ...eventFeedFeature,
   ...auditExportFeature,
+  ...notificationRoutes,
 ];

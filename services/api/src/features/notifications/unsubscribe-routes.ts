@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorCodes, notificationSettings, unsubscribeQuery } from "@procure/contracts";
+import { notificationPreferencesDecider } from "@procure/domain";
+import { verifyUnsubscribeToken } from "@procure/notifier";
+import { handleCommand, on } from "../../commands/handle-command.ts";
+import type { AppDeps } from "../../deps.ts";
+import { commandErrors, errorResponses } from "../../http/error-responses.ts";
+import { HttpError } from "../../plugins/errors.ts";
+
+/**
+ * One-click unsubscribe (RFC 8058): the link in every mail's List-Unsubscribe header. A mail client POSTs
+ * `List-Unsubscribe=One-Click` to it without a session; the link's signature names the user, and a link whose
+ * signature does not match is refused.
+ */
+const unsubscribeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // Mail clients send the RFC's form body; what it says changes nothing, the signed link decides.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, undefined));
+
+  app.post(
+    "/api/notifications/unsubscribe",
+    {
+      config: { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } },
+      schema: { tags: ["notifications"], querystring: unsubscribeQuery, response: { 200: notificationSettings, ...commandErrors, ...errorResponses(429) } },
+    },
+    async (request, reply) => {
+      const { user, token } = request.query;
+      if (!verifyUnsubscribeToken(deps.jwtSecret, user, token)) throw new HttpError(403, errorCodes.forbidden, "This unsubscribe link is not valid.");
+      return handleCommand(deps, request, reply, {
+        commands: on(notificationPreferencesDecider, user, { type: "SetEmailPreference", email: "off", via: "unsubscribe-link" }),
+        respond: async () => ({ email: "off" as const }),
+      });
+    },
+  );
+};
+
+export default unsubscribeRoutes;

@@ -1,0 +1,143 @@
+import { sql, type Transaction } from "kysely";
+import { normalizeRole, type ApprovalStage, type EmailPreference, type Role, type StoredEvent } from "@procure/contracts";
+
+export type DirectoryUser = { id: string; email: string; role: Role };
+export type DirectoryRequest = {
+  id: string;
+  title: string;
+  amount: number;
+  requester_id: string;
+  requester_email: string;
+  /** The stages as routed when the request was made: the roles, and which of them wait for a decision. */
+  stages: Pick<ApprovalStage, "role" | "status">[];
+};
+export type DirectoryWorkOrder = { id: string; title: string; email: string };
+
+/**
+ * Who is who, as the notifier folds it from the log: the users and their preferences, and the records the batch
+ * names. Changed entries are written back with the batch, in the transaction that moves the checkpoint.
+ */
+export type Directory = {
+  users: Map<string, DirectoryUser>;
+  preferences: Map<string, EmailPreference>;
+  requests: Map<string, DirectoryRequest>;
+  workOrders: Map<string, DirectoryWorkOrder>;
+  /** Each order's status, to tell an order that becomes issued or received from one saved again as it was. */
+  orderStatuses: Map<string, string>;
+  changed: Set<string>;
+};
+
+/** The events the notifier folds or tells someone of; every other event passes by. */
+export const notifierEventTypes = new Set<string>([
+  "UserRegistered",
+  "UserRoleChanged",
+  "NotificationPreferenceSet",
+  "RequestCreated",
+  "RequestStageApproved",
+  "RequestApproved",
+  "RequestDenied",
+  "PurchaseOrderSaved",
+  "WorkOrderSubmitted",
+  "WorkOrderStatusChanged",
+]);
+
+/** Folds one event into the directory (after its notices were decided on the state before it). */
+export function fold(directory: Directory, event: StoredEvent): void {
+  const mark = (key: string) => void directory.changed.add(key);
+  switch (event.type) {
+    case "UserRegistered":
+      directory.users.set(event.data.user_id, { id: event.data.user_id, email: event.data.email, role: event.data.role });
+      return mark(`user:${event.data.user_id}`);
+    case "UserRoleChanged": {
+      const user = directory.users.get(event.data.user_id);
+      if (user) directory.users.set(user.id, { ...user, role: event.data.role });
+      return mark(`user:${event.data.user_id}`);
+    }
+    case "NotificationPreferenceSet":
+      directory.preferences.set(event.data.user_id, event.data.email);
+      return mark(`preference:${event.data.user_id}`);
+    case "RequestCreated": {
+      const d = event.data;
+      const stages = d.stages.map(({ role, status }) => ({ role, status }));
+      directory.requests.set(d.request_id, {
+        id: d.request_id,
+        title: d.title,
+        amount: d.amount,
+        requester_id: d.requester_id,
+        requester_email: d.requester_email,
+        stages,
+      });
+      return mark(`request:${d.request_id}`);
+    }
+    case "WorkOrderSubmitted":
+      directory.workOrders.set(event.data.work_order_id, { id: event.data.work_order_id, title: event.data.title, email: event.data.requester_email });
+      return mark(`work-order:${event.data.work_order_id}`);
+    case "PurchaseOrderSaved":
+      directory.orderStatuses.set(event.data.order_id, event.data.status);
+      return mark(`order:${event.data.order_id}`);
+    default:
+      return;
+  }
+}
+
+/** Ids of the records a batch names, so only those rows are read. */
+function namedIn(events: readonly StoredEvent[]) {
+  const requests = new Set<string>();
+  const workOrders = new Set<string>();
+  const orders = new Set<string>();
+  for (const event of events) {
+    const d = event.data as { request_id?: string | null; work_order_id?: string; order_id?: string };
+    if (d.request_id) requests.add(d.request_id);
+    if (event.type.startsWith("WorkOrder") && d.work_order_id) workOrders.add(d.work_order_id);
+    if (event.type === "PurchaseOrderSaved" && d.order_id) orders.add(d.order_id);
+  }
+  return { requests: [...requests], workOrders: [...workOrders], orders: [...orders] };
+}
+
+/** Reads the directory a batch needs: every user and preference (few), and the records the batch names. */
+export async function loadDirectory(trx: Transaction<unknown>, events: readonly StoredEvent[]): Promise<Directory> {
+  const named = namedIn(events);
+  const users = await sql<DirectoryUser>`select id::text as id, email, role from notifier_users`.execute(trx);
+  const preferences = await sql<{ user_id: string; email: EmailPreference }>`select user_id::text as user_id, email from notifier_preferences`.execute(trx);
+  const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages
+    from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
+  const workOrders = await sql<DirectoryWorkOrder>`select id, title, email from notifier_work_orders where id = any(${named.workOrders}::text[])`.execute(trx);
+  const orders = await sql<{ id: string; status: string }>`select id::text as id, status from notifier_orders where id = any(${named.orders}::uuid[])`.execute(
+    trx,
+  );
+  return {
+    users: new Map(users.rows.map((u) => [u.id, { ...u, role: normalizeRole(u.role) }])),
+    preferences: new Map(preferences.rows.map((p) => [p.user_id, p.email])),
+    requests: new Map(requests.rows.map((r) => [r.id, { ...r, amount: Number(r.amount) }])),
+    workOrders: new Map(workOrders.rows.map((w) => [w.id, w])),
+    orderStatuses: new Map(orders.rows.map((o) => [o.id, o.status])),
+    changed: new Set(),
+  };
+}
+
+/** Writes back the entries the batch changed. */
+export async function saveDirectory(trx: Transaction<unknown>, directory: Directory): Promise<void> {
+  for (const key of directory.changed) {
+    const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    if (kind === "user") {
+      const u = directory.users.get(id);
+      if (u)
+        await sql`insert into notifier_users (id, email, role) values (${u.id}::uuid, ${u.email}, ${u.role})
+          on conflict (id) do update set email = excluded.email, role = excluded.role`.execute(trx);
+    } else if (kind === "preference") {
+      await sql`insert into notifier_preferences (user_id, email) values (${id}::uuid, ${directory.preferences.get(id)!})
+        on conflict (user_id) do update set email = excluded.email`.execute(trx);
+    } else if (kind === "request") {
+      const r = directory.requests.get(id)!;
+      await sql`insert into notifier_requests (id, title, amount, requester_id, requester_email, stages)
+        values (${r.id}::uuid, ${r.title}, ${r.amount}, ${r.requester_id}, ${r.requester_email}, ${JSON.stringify(r.stages)}::jsonb)
+        on conflict (id) do nothing`.execute(trx);
+    } else if (kind === "work-order") {
+      const w = directory.workOrders.get(id)!;
+      await sql`insert into notifier_work_orders (id, title, email) values (${w.id}, ${w.title}, ${w.email}) on conflict (id) do nothing`.execute(trx);
+    } else if (kind === "order") {
+      await sql`insert into notifier_orders (id, status) values (${id}::uuid, ${directory.orderStatuses.get(id)!})
+        on conflict (id) do update set status = excluded.status`.execute(trx);
+    }
+  }
+}

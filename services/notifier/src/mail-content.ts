@@ -1,0 +1,87 @@
+import { formatCurrency } from "@procure/contracts";
+import type { Notice } from "./recipients.ts";
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Where a notice's reader goes to act: the request in the app, or the public work-order form they used. */
+export function linkOf(notice: Notice, publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, "");
+  if (notice.kind === "work-order-status") return `${base}/#work-orders`;
+  return `${base}/app/requests/${encodeURIComponent(notice.request.id)}`;
+}
+
+/** A subject, and the lines of the body (the HTML part is the same lines, escaped, with the link as a link). */
+function wordsOf(notice: Notice): { subject: string; lines: string[]; action: string } {
+  switch (notice.kind) {
+    case "decision-needed": {
+      const r = notice.request;
+      const stage = notice.stageRole ? ` at the ${notice.stageRole} stage` : "";
+      return {
+        subject: `Approval needed: ${r.title}`,
+        lines: [`${r.requester_email} requested "${r.title}" (${formatCurrency(r.amount)}).`, `It waits for your decision${stage}.`],
+        action: "Review the request",
+      };
+    }
+    case "request-approved":
+    case "request-denied": {
+      const verb = notice.kind === "request-approved" ? "approved" : "denied";
+      const comment = notice.comment ? [`Comment: ${notice.comment}`] : [];
+      return {
+        subject: `Request ${verb}: ${notice.request.title}`,
+        lines: [`Your request "${notice.request.title}" was ${verb}.`, ...comment],
+        action: "Open the request",
+      };
+    }
+    case "ready-for-po":
+      return {
+        subject: `Ready for a purchase order: ${notice.request.title}`,
+        lines: [`"${notice.request.title}" (${formatCurrency(notice.request.amount)}) was approved and waits for a purchase order.`],
+        action: "Open the request",
+      };
+    case "po-issued":
+    case "po-received": {
+      const what = notice.kind === "po-issued" ? "was issued" : "was received";
+      return {
+        subject: `PO ${notice.poNumber} ${notice.kind === "po-issued" ? "issued" : "received"}: ${notice.request.title}`,
+        lines: [`The purchase order ${notice.poNumber} for your request "${notice.request.title}" ${what}.`],
+        action: "Open the request",
+      };
+    }
+    case "work-order-status": {
+      const w = notice.workOrder;
+      const note = notice.note ? [`Note: ${notice.note}`] : [];
+      return {
+        subject: `Work order #${w.id} is now ${notice.status}: ${w.title}`,
+        lines: [`Your work order #${w.id} "${w.title}" is now ${notice.status}.`, ...note],
+        action: "Procurement",
+      };
+    }
+  }
+}
+
+export function render(notice: Notice, link: string): MailContent {
+  const { subject, lines, action } = wordsOf(notice);
+  return {
+    subject,
+    text: [...lines, "", `${action}: ${link}`].join("\n"),
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+  };
+}
+
+/** One mail for a day's notices: their subjects, each with its own link. */
+export function renderDigest(items: readonly { subject: string; text: string }[]): MailContent {
+  const linkOfText = (text: string) =>
+    text
+      .split("\n")
+      .at(-1)!
+      .replace(/^[^:]*: /, "");
+  return {
+    subject: `Your daily summary: ${items.length} ${items.length === 1 ? "update" : "updates"}`,
+    text: ["Since your last summary:", "", ...items.map((i) => `- ${i.subject}\n  ${linkOfText(i.text)}`)].join("\n"),
+    html: `<p>Since your last summary:</p><ul>${items
+      .map((i) => `<li><a href="${escapeHtml(linkOfText(i.text))}">${escapeHtml(i.subject)}</a></li>`)
+      .join("")}</ul>`,
+  };
+}

@@ -1,0 +1,79 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { defaultEmailPreference, type Position, type StoredEvent } from "@procure/contracts";
+import { comparePositions, lockCheckpoints, ORIGIN, positionOf, quietTransactions, saveCheckpoint, type QuietTransaction } from "@procure/eventstore";
+import { nextDigestAt } from "./digest-time.ts";
+import { fold, loadDirectory, notifierEventTypes, saveDirectory, type Directory } from "./directory.ts";
+import { linkOf, render } from "./mail-content.ts";
+import { messageIdOf } from "./mail-ids.ts";
+import { insertOutbox, type OutboxRow } from "./outbox.ts";
+import { noticesFor, type Notice } from "./recipients.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const NOTIFIER_CHECKPOINT = "notifier:fan-out";
+
+export type MailSettings = { publicUrl: string; timeZone: string; domain: string };
+
+/**
+ * Marks the moment this workspace started to notify, once: the notifier folds the log from its start to know who
+ * is who, but tells nobody of what happened before it ran.
+ */
+export async function markMailSince(db: AnyDb, now: Date): Promise<void> {
+  await sql`insert into notifier_state (id, mail_since) values (1, ${now.toISOString()}::timestamptz) on conflict (id) do nothing`.execute(db);
+}
+
+/** A notice as an outbox row, held or skipped as its recipient chose (a preference as of the event). */
+function rowOf(event: StoredEvent, notice: Notice, directory: Directory, settings: MailSettings): OutboxRow {
+  const recipient = notice.to.userId ?? notice.to.email.toLowerCase();
+  const preference = (notice.to.userId && directory.preferences.get(notice.to.userId)) || defaultEmailPreference;
+  const content = render(notice, linkOf(notice, settings.publicUrl));
+  return {
+    eventId: event.event_id,
+    kind: notice.kind,
+    recipient,
+    userId: notice.to.userId,
+    email: notice.to.email,
+    ...content,
+    messageId: messageIdOf(settings.domain, event.event_id, recipient),
+    status: preference === "off" ? "skipped" : preference === "daily" ? "held" : "pending",
+    digestAt: preference === "daily" ? nextDigestAt(new Date(event.recorded_at), settings.timeZone) : null,
+  };
+}
+
+async function mailSince(trx: Transaction<unknown>): Promise<number> {
+  const { rows } = await sql<{ mail_since: Date | string }>`select mail_since from notifier_state where id = 1`.execute(trx);
+  return rows[0] ? new Date(rows[0].mail_since).getTime() : 0;
+}
+
+type NotifyResult = { reached: Position; queued: number; stored: boolean };
+
+/**
+ * Decides who hears of each event of a batch read after `from`, and records one outbox row per event and recipient
+ * together with the notifier's checkpoint, under its lease: a second notifier waits, then starts where this one
+ * stopped. A batch with nothing the notifier reads writes nothing: the caller moves the checkpoint later
+ * (IdleCheckpointMoves), and a crash meanwhile only reads those events again.
+ */
+export async function notifyBatch(db: AnyDb, events: readonly StoredEvent[], settings: MailSettings, now: Date): Promise<NotifyResult> {
+  const last = positionOf(events.at(-1)!);
+  if (!events.some((e) => notifierEventTypes.has(e.type))) return { reached: last, queued: 0, stored: false };
+  // It appends no event, so readers of the log need not wait for it while it runs.
+  const quiet: QuietTransaction = { xid: null };
+  const batch = db.transaction().execute(async (trx) => {
+    const after = (await lockCheckpoints(trx, [NOTIFIER_CHECKPOINT], { quiet })).get(NOTIFIER_CHECKPOINT)?.position ?? ORIGIN;
+    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0, stored: true };
+    const fresh = events.filter((e) => notifierEventTypes.has(e.type) && comparePositions(positionOf(e), after) > 0);
+    const since = await mailSince(trx);
+    const directory = await loadDirectory(trx, fresh);
+    const rows: OutboxRow[] = [];
+    for (const event of fresh) {
+      if (Date.parse(event.recorded_at) >= since) rows.push(...noticesFor(event, directory).map((notice) => rowOf(event, notice, directory, settings)));
+      fold(directory, event);
+    }
+    await saveDirectory(trx, directory);
+    await insertOutbox(trx, rows, now);
+    await saveCheckpoint(trx, NOTIFIER_CHECKPOINT, last);
+    return { reached: last, queued: rows.filter((r) => r.status === "pending").length, stored: true };
+  });
+  return batch.finally(() => quietTransactions.end(quiet));
+}

@@ -1,0 +1,100 @@
+import { decisionRefusal, type Role, type StoredEvent } from "@procure/contracts";
+import type { Directory, DirectoryRequest, DirectoryUser, DirectoryWorkOrder } from "./directory.ts";
+
+/** A user of the workspace (with preferences and an unsubscribe link), or someone known only by an address. */
+export type Recipient = { userId: string | null; email: string };
+
+export type Notice =
+  | { kind: "decision-needed"; to: Recipient; request: DirectoryRequest; stageRole: Role | null }
+  | { kind: "request-approved" | "request-denied"; to: Recipient; request: DirectoryRequest; comment: string | null }
+  | { kind: "ready-for-po"; to: Recipient; request: DirectoryRequest }
+  | { kind: "po-issued" | "po-received"; to: Recipient; request: DirectoryRequest; poNumber: string }
+  | { kind: "work-order-status"; to: Recipient; workOrder: DirectoryWorkOrder; status: string; note: string | null };
+
+const asRecipient = (user: DirectoryUser): Recipient => ({ userId: user.id, email: user.email });
+
+/**
+ * Everyone who may decide a request's stage now. A delegation would be applied here: a delegator's delegate
+ * stands in their place for the time it runs.
+ */
+export function decidersOf(users: Iterable<DirectoryUser>, request: DirectoryRequest, stageRole: Role | null): Recipient[] {
+  const target = { requesterId: request.requester_id, stageRole };
+  return [...users].filter((u) => decisionRefusal({ role: u.role, userId: u.id }, target) === null).map(asRecipient);
+}
+
+/** The stage that waits after `index` as routed (null: none, the request is approved with this stage). */
+function stageAfter(request: DirectoryRequest, index: number): { role: Role } | null {
+  return request.stages.find((stage, i) => i > index && stage.status === "waiting") ?? null;
+}
+
+const firstWaiting = (request: DirectoryRequest): Role | null => request.stages.find((stage) => stage.status === "waiting")?.role ?? null;
+
+const requesterOf = (request: DirectoryRequest): Recipient => ({ userId: request.requester_id, email: request.requester_email });
+
+/** Who must hear of an event, decided on the directory as it stood before the event. The actor hears of nothing. */
+export function noticesFor(event: StoredEvent, directory: Directory): Notice[] {
+  const notices = allNoticesOf(event, directory);
+  const actorId = event.metadata.actor_id;
+  const actorEmail = event.metadata.actor_email?.toLowerCase() ?? null;
+  const seen = new Set<string>();
+  return notices.filter(({ to }) => {
+    const key = to.userId ?? to.email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return !(actorId !== null && to.userId === actorId) && !(actorEmail !== null && to.email.toLowerCase() === actorEmail);
+  });
+}
+
+function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
+  const users = directory.users.values();
+  switch (event.type) {
+    case "RequestCreated": {
+      const d = event.data;
+      const request: DirectoryRequest = {
+        id: d.request_id,
+        title: d.title,
+        amount: d.amount,
+        requester_id: d.requester_id,
+        requester_email: d.requester_email,
+        stages: d.stages,
+      };
+      const stageRole = firstWaiting(request);
+      return decidersOf(users, request, stageRole).map((to) => ({ kind: "decision-needed", to, request, stageRole }));
+    }
+    case "RequestStageApproved": {
+      const request = directory.requests.get(event.data.request_id);
+      const next = request && stageAfter(request, event.data.stage_index);
+      if (!request || !next) return [];
+      return decidersOf(users, request, next.role).map((to) => ({ kind: "decision-needed", to, request, stageRole: next.role }));
+    }
+    case "RequestApproved": {
+      const request = directory.requests.get(event.data.request_id);
+      if (!request) return [];
+      const buyers = [...users].filter((u) => u.role === "buyer").map(asRecipient);
+      return [
+        { kind: "request-approved", to: requesterOf(request), request, comment: event.data.comment },
+        ...buyers.map((to): Notice => ({ kind: "ready-for-po", to, request })),
+      ];
+    }
+    case "RequestDenied": {
+      const request = directory.requests.get(event.data.request_id);
+      return request ? [{ kind: "request-denied", to: requesterOf(request), request, comment: event.data.comment }] : [];
+    }
+    case "PurchaseOrderSaved": {
+      const d = event.data;
+      const request = d.request_id ? directory.requests.get(d.request_id) : undefined;
+      const before = directory.orderStatuses.get(d.order_id);
+      if (!request || before === d.status) return [];
+      if (d.status === "issued") return [{ kind: "po-issued", to: requesterOf(request), request, poNumber: d.po_number }];
+      if (d.status === "received") return [{ kind: "po-received", to: requesterOf(request), request, poNumber: d.po_number }];
+      return [];
+    }
+    case "WorkOrderStatusChanged": {
+      const workOrder = directory.workOrders.get(event.data.work_order_id);
+      if (!workOrder) return [];
+      return [{ kind: "work-order-status", to: { userId: null, email: workOrder.email }, workOrder, status: event.data.to_status, note: event.data.note }];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { StoredEvent } from "@procure/contracts";
+import type { Directory, DirectoryUser } from "./directory.ts";
+import { noticesFor } from "./recipients.ts";
+
+const user = (id: string, role: DirectoryUser["role"]): DirectoryUser => ({ id, email: `${id}@example.com`, role });
+const users = [user("req", "requester"), user("appr", "approver"), user("fin", "finance"), user("buy", "buyer"), user("adm", "admin")];
+const request = {
+  id: "r1",
+  title: "Laptop",
+  amount: 1500,
+  requester_id: "req",
+  requester_email: "req@example.com",
+  stages: [
+    { role: "approver" as const, status: "waiting" as const },
+    { role: "finance" as const, status: "waiting" as const },
+  ],
+};
+const directory = (): Directory => ({
+  users: new Map(users.map((u) => [u.id, u])),
+  preferences: new Map(),
+  requests: new Map([[request.id, request]]),
+  workOrders: new Map(),
+  orderStatuses: new Map([["o1", "draft"]]),
+  changed: new Set(),
+});
+const event = (type: string, data: unknown, actor: string | null): StoredEvent =>
+  ({
+    type,
+    data,
+    metadata: { actor_id: actor, actor_role: null, correlation_id: "c" },
+    event_id: "e",
+    recorded_at: "2026-01-01T00:00:00Z",
+  }) as unknown as StoredEvent;
+const who = (notices: ReturnType<typeof noticesFor>) => notices.map((n) => `${n.kind}:${n.to.userId}`).sort();
+
+describe("who hears of an event", () => {
+  it("a stage approved: whoever may decide the next stage (admins stand in), not the actor", () => {
+    const notices = noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 0, role: "approver", comment: null }, "appr"), directory());
+    expect(who(notices)).toEqual(["decision-needed:adm", "decision-needed:fin"]);
+  });
+
+  it("the last stage approved tells nobody of a next stage; the approval tells the requester and buyers", () => {
+    expect(noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 1, role: "finance", comment: null }, "fin"), directory())).toEqual([]);
+    const approved = noticesFor(event("RequestApproved", { request_id: "r1", comment: "ok" }, "fin"), directory());
+    expect(who(approved)).toEqual(["ready-for-po:buy", "request-approved:req"]);
+  });
+
+  it("an order saved again with the same status tells nobody; a new status of issued does", () => {
+    const saved = (status: string) => event("PurchaseOrderSaved", { order_id: "o1", po_number: "PO-1", request_id: "r1", status }, "buy");
+    expect(noticesFor(saved("draft"), directory())).toEqual([]);
+    expect(who(noticesFor(saved("issued"), directory()))).toEqual(["po-issued:req"]);
+  });
+
+  it("the requester deciding as an admin is never told of their own action", () => {
+    const own = { ...request, requester_id: "adm", requester_email: "adm@example.com" };
+    const d = directory();
+    d.requests.set("r1", own);
+    expect(noticesFor(event("RequestDenied", { request_id: "r1", stage_index: 0, comment: null }, "adm"), d)).toEqual([]);
+  });
+});
