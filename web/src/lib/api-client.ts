@@ -1,6 +1,7 @@
 import { env } from "@/config/env";
 import { storage } from "./storage";
 import { takeEarlyAnswer } from "./early-answers";
+import { latestWrite, readAfter, rememberWrite } from "./read-your-writes";
 
 export class ApiError extends Error {
   readonly method: string;
@@ -76,7 +77,9 @@ export function nextPageFrom(link: string | null): string | null {
 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ data: T; response: Response }> {
   const url = joinUrl(env.apiUrl, path);
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const read = method === "GET";
+  const after = read ? latestWrite() : null;
+  const headers: Record<string, string> = { Accept: "application/json", ...readAfter(after), ...options.headers };
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body = options.body ?? null;
@@ -88,8 +91,10 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
   // An answer index.html already asked for is taken once; if that request failed, the call asks again.
   // A call cancelled before it starts leaves the early answer to the call that replaces it.
   options.signal?.throwIfAborted();
-  const early = method === "GET" && token && url === path ? takeEarlyAnswer(path, token) : null;
+  // An early answer was asked for before this tab wrote anything: after a write, the read asks again.
+  const early = read && token && url === path && after === null ? takeEarlyAnswer(path, token) : null;
   const response = await (early ? early.catch(ask) : ask());
+  rememberWrite(response);
   options.signal?.throwIfAborted();
   if (!response.ok) {
     const text = await response.text().catch(() => "");
@@ -119,9 +124,11 @@ export const api = {
   },
   /** Downloads need the bearer header, so they go through fetch and come back as a blob. */
   blob: async (path: string): Promise<Blob> => {
-    const url = /^https?:\/\//i.test(path) ? path : joinUrl(env.apiUrl, path);
+    const elsewhere = /^https?:\/\//i.test(path);
+    const url = elsewhere ? path : joinUrl(env.apiUrl, path);
     const token = storage.getToken();
-    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const after = elsewhere ? {} : readAfter(latestWrite());
+    const response = await fetch(url, { headers: { ...after, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
     if (!response.ok) {
       const text = await response.text().catch(() => "");
       throw new ApiError({ method: "GET", url, status: response.status, statusText: response.statusText, body: text });
