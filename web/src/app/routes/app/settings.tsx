@@ -1,10 +1,19 @@
+import { can } from "@procure/contracts";
 import { SectionGuard } from "@/app/guards/section-guard";
+import { useSession } from "@/lib/auth";
 import { SettingsPage } from "@/features/settings/components/settings-page";
+import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { OutboxTable } from "@/features/notifications/components/outbox-table";
 
 export function Component() {
+  const { role } = useSession();
   return (
     <SectionGuard section="settings">
-      <SettingsPage />
+      <div className="stack">
+        <NotificationPreferences />
+        <SettingsPage />
+        {can(role, "notifications:manage") ? <OutboxTable /> : null}
+      </div>
     </SectionGuard>
   );
 }
