@@ -3,6 +3,7 @@ export * from "./projection.ts";
 export * from "./all-projections.ts";
 export * from "./runner/projection-runner.ts";
 export * from "./runner/projection-groups.ts";
+export * from "./runner/database-traits.ts";
 export * from "./inbox/counters.ts";
 export { readModelMigrations } from "./migrations/index.ts";
 export * from "./requests/queries.ts";
