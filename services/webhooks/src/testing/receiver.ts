@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { verifySignature } from "../signature.ts";
+import { verifyDelivery } from "../signature.ts";
 
 export type Received = {
   id: string;
@@ -43,7 +43,7 @@ export async function startReceiver(respond: Responder = () => ({ status: 204 })
     setResponder: (next: Responder) => {
       responder = next;
     },
-    verifies: (entry: Received, secret: string) => verifySignature(entry.id, entry.timestamp, entry.body, entry.signature, secret),
+    verifies: (entry: Received, secret: string) => verifyDelivery(entry.body, entry, secret) !== null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
