@@ -7,9 +7,7 @@ export const demoAdminEmail = "admin@demo.procure.test";
 export const sampleAccounts: readonly { role: Role; label: string; email: string }[] = [
   { role: "requester", label: "Requester", email: "requester@demo.procure.test" },
   { role: "approver", label: "Approver", email: "approver@demo.procure.test" },
-  { role: "admin", label: "Admin", email: demoAdminEmail },
-];
-export const extraDemoAccounts: readonly { role: Role; label: string; email: string }[] = [
   { role: "buyer", label: "Buyer", email: "buyer@demo.procure.test" },
   { role: "finance", label: "Finance", email: "finance@demo.procure.test" },
+  { role: "admin", label: "Admin", email: demoAdminEmail },
 ];

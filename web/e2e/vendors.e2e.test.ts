@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { z } from "zod";
-import { authResponse, demoPassword, extraDemoAccounts, sampleAccounts, vendor, type Vendor } from "@procure/contracts";
+import { authResponse, demoPassword, sampleAccounts, vendor, type Vendor } from "@procure/contracts";
 import { startProduct, type RunningProduct } from "./support/server";
 import { openSession, signIn, type Session } from "./support/browser";
 import { seriousViolations } from "./support/audit";
 
-const buyerEmail = [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === "buyer")!.email;
+const buyerEmail = sampleAccounts.find((a) => a.role === "buyer")!.email;
 
 let product: RunningProduct;
 let buyerToken: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@procure/projections";
-import { demoPassword, extraDemoAccounts, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
+import { demoPassword, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
 import { InjectClient } from "./api-client.ts";
 import { demoRequests } from "./demo-requests.ts";
 import { seedCatalogue } from "./demo-catalogue.ts";
@@ -25,7 +25,7 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
     const signup = await client.call<AuthResponse>("POST", "/api/auth/signup", { email: admin.email, password: demoPassword, role: "admin" });
     const asAdmin = client.as(signup.token);
     const tokens: Partial<DemoTokens> = { admin: signup.token };
-    for (const account of [...sampleAccounts, ...extraDemoAccounts]) {
+    for (const account of sampleAccounts) {
       if (account.role === "admin") continue;
       await asAdmin.call("POST", "/api/users", { email: account.email, role: account.role, password: demoPassword });
       const login = await client.call<AuthResponse>("POST", "/api/auth/login", { email: account.email, password: demoPassword });
@@ -39,7 +39,7 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
     await seedOrders(client, all, vendors);
     return [
       "Demo workspace ready. Sign in with any sample account:",
-      ...[...sampleAccounts, ...extraDemoAccounts].map((a) => `  ${a.label.padEnd(10)} ${a.email}`),
+      ...sampleAccounts.map((a) => `  ${a.label.padEnd(10)} ${a.email}`),
       `  password   ${demoPassword}`,
     ].join("\n");
   } finally {

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import { authResponse, demoPassword, extraDemoAccounts, sampleAccounts, type Role } from "@procure/contracts";
+import { authResponse, demoPassword, sampleAccounts, type Role } from "@procure/contracts";
 
 /** The first demo account with this role. */
-export const emailOf = (role: Role) => [...sampleAccounts, ...extraDemoAccounts].find((a) => a.role === role)!.email;
+export const emailOf = (role: Role) => sampleAccounts.find((a) => a.role === role)!.email;
 
 /** Straight to the API, for the steps a test sets up or checks rather than exercises in the browser. */
 export async function callApi(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: unknown }> {

@@ -92,14 +92,14 @@ describe("landing page data states", () => {
     for (const note of syncingNotes) expect(screen.queryByText(note)).not.toBeInTheDocument();
   });
 
-  it("advertises the three sample accounts with the shared demo password where the demo workspace exists", async () => {
+  it("advertises a sample account for each of the five roles with the shared demo password where the demo workspace exists", async () => {
     mockFetch({ "GET /api/marketing/landing": () => json({ ...liveLanding, demoWorkspace: true }) });
     renderWithApp(<LandingPage />);
 
-    for (const label of ["Requester", "Approver", "Admin"]) {
+    for (const label of ["Requester", "Approver", "Buyer", "Finance", "Admin"]) {
       expect(await screen.findByRole("link", { name: `Sign in as ${label}` })).toHaveAttribute("href", "/login");
     }
-    expect(screen.getAllByText("procure-demo").length).toBeGreaterThanOrEqual(3);
+    expect(screen.getAllByText("procure-demo").length).toBeGreaterThanOrEqual(5);
     expect(screen.getByRole("link", { name: "Try it" })).toHaveAttribute("href", "#try-it");
     expect(screen.getByRole("button", { name: "Try the sample workspace" })).toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ export function SampleAccounts() {
           <span className="eyebrow">Try it</span>
           <h2 id="try-title">Explore the sample workspace</h2>
           <p className="muted">
-            Three accounts share one demo password: <code className="demo-password">{demoPassword}</code>
+            {sampleAccounts.length} accounts, one for each role, share one demo password: <code className="demo-password">{demoPassword}</code>
           </p>
         </header>
         <ul className="account-grid">
