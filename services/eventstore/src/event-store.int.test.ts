@@ -112,10 +112,10 @@ describe("the event store", () => {
       });
     const conflicted = `k-${randomUUID()}`;
     await expect(append(0, conflicted)).rejects.toBeInstanceOf(ConcurrencyConflictError);
-    expect(await store.findIdempotentResponse("test", conflicted)).toBeUndefined();
+    expect(await store.idempotency.find("test", conflicted)).toBeUndefined();
     const key = `k-${randomUUID()}`;
     await append(1, key);
-    expect(await store.findIdempotentResponse("test", key)).toMatchObject({ request_hash: "h", status_code: null });
+    expect(await store.idempotency.find("test", key)).toMatchObject({ request_hash: "h", status_code: null });
     await expect(append(2, key)).rejects.toBeInstanceOf(IdempotentReplay);
     expect(await store.readStream(streamId)).toHaveLength(2);
   });

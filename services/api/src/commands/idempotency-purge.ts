@@ -10,5 +10,5 @@ export function purgeExpiredKeysNowAndThen(store: EventStore, log: FastifyBaseLo
   const now = Date.now();
   if ((nextPurge.get(store) ?? 0) > now) return;
   nextPurge.set(store, now + PURGE_EVERY_MS);
-  store.purgeExpiredIdempotencyKeys().catch((error: unknown) => log.warn({ err: error }, "Purging expired idempotency keys failed"));
+  store.idempotency.purgeExpired().catch((error: unknown) => log.warn({ err: error }, "Purging expired idempotency keys failed"));
 }

@@ -69,7 +69,7 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     const body = await answerCommitted(deps, reply, spec, result, caughtUp);
     const kept = spec.replay ? spec.replay.keep(body) : body;
     if (idempotency) {
-      await deps.store.saveIdempotentResponse(idempotency.scope, idempotency.key, status, kept);
+      await deps.store.idempotency.save(idempotency.scope, idempotency.key, status, kept);
       purgeExpiredKeysNowAndThen(deps.store, request.log);
     }
     // A secret in this request's answer was never stored: what the committed attempt stored went unseen.
@@ -152,12 +152,12 @@ type Earlier =
 async function earlierAttempt(deps: AppDeps, idempotency: Idempotency, waitMs: number): Promise<Earlier> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const known = await deps.store.findIdempotentResponse(idempotency.scope, idempotency.key);
+    const known = await deps.store.idempotency.find(idempotency.scope, idempotency.key);
     if (!known) return null;
     if (known.request_hash !== idempotency.requestHash) {
       throw new HttpError(422, errorCodes.idempotencyMismatch, "This Idempotency-Key was already used with a different request.");
     }
-    const events = await deps.store.readByIdempotencyKey(idempotency.key, idempotency.actorId, known.created_at);
+    const events = await deps.store.idempotency.appendedWith(idempotency.key, idempotency.actorId, known.created_at);
     // A command that changed nothing appended nothing: its answer needs no read model to catch up.
     const position = events.length > 0 ? positionOf(events.at(-1)!) : ORIGIN;
     if (known.status_code !== null) return { kind: "answered", status: known.status_code, body: known.response, position };
