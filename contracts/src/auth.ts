@@ -35,11 +35,17 @@ export const user = z.object({
   id: z.uuid(),
   email: z.string(),
   role,
+  /** A deactivated member cannot sign in and is offered nowhere as an assignee. */
+  active: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof user>;
 
-export const authResponse = z.object({ token: z.string(), user });
+/**
+ * `mustChangePassword`: the password used was a temporary one (an invitation's or an admin's reset); until the user
+ * chooses a new one (`POST /api/auth/password`), every other call answers 403 `password_change_required`.
+ */
+export const authResponse = z.object({ token: z.string(), user, mustChangePassword: z.boolean().default(false) });
 export type AuthResponse = z.infer<typeof authResponse>;
 
 export const meResponse = z.object({ user });
@@ -48,12 +54,31 @@ export const createUserBody = z.object({
   email,
   role: role.default("requester"),
   password: z.preprocess((v) => (v === "" || v === null ? undefined : v), password.optional()),
+  /** Whether the password must be changed at first sign-in; by default, only a generated one must. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 /** The temporary password appears in the first answer only; a replay with the same Idempotency-Key omits it. */
 export const createUserResponse = z.object({ user, temporaryPassword: z.string().optional() });
 export type CreateUserResponse = z.infer<typeof createUserResponse>;
 
-export const changeUserRoleBody = z.object({ role });
-export type ChangeUserRoleBody = z.infer<typeof changeUserRoleBody>;
-export const lastAdminMessage = "The workspace needs an admin: make another member admin first.";
+/** An admin's change to a member: a new role, deactivation or reactivation, or both at once. */
+export const updateUserBody = z
+  .object({ role: role.optional(), active: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.active !== undefined, { error: "Send a role, active, or both." });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+export const lastAdminMessage = "The workspace needs an active admin: make another member admin first.";
+
+/** The member list's search: part of an email, matched anywhere, case-insensitive. */
+export const userListQuery = z.object({ q: z.string().trim().max(254).refine(isSafeText, { error: unsafeTextMessage }).optional() });
+
+/** Shown once, to the admin who reset it; never stored in the log or in an idempotent replay. */
+export const resetPasswordResponse = z.object({ temporaryPassword: z.string().nullable() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
+
+export const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(200), newPassword: password });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+export const samePasswordMessage = "Choose a password different from the temporary one.";
+export const wrongCurrentPasswordMessage = "The current password is not right.";
+export const passwordChangeRequiredMessage = "Choose a new password before going on.";
+export const deactivatedMessage = "This account has been deactivated. Ask an admin of your workspace to reactivate it.";

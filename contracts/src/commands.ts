@@ -70,6 +70,11 @@ export type VendorNameCommand = z.infer<typeof vendorNameCommand>;
 export const userCommand = z.discriminatedUnion("type", [
   command("RegisterUser", { user: data.UserRegistered }),
   command("ChangeUserRole", { role: data.UserRoleChanged.shape.role }),
+  /** An admin's change to a member: role and activity in one decision, so both or neither are recorded. */
+  command("UpdateMember", { role: data.UserRoleChanged.shape.role.optional(), active: z.boolean().optional() }),
+  command("ResetUserPassword", {}),
+  command("ChangeOwnPassword", {}),
+  command("MarkRequestsSeen", { request_ids: data.UserSawRequests.shape.request_ids }),
 ]);
 export type UserCommand = z.infer<typeof userCommand>;
 

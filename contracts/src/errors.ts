@@ -21,4 +21,6 @@ export const errorCodes = {
   rateLimited: "rate_limited",
   internal: "internal_error",
   projectionsBehind: "projections_behind",
+  passwordChangeRequired: "password_change_required",
+  accountDeactivated: "account_deactivated",
 } as const;

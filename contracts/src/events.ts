@@ -35,6 +35,15 @@ export const eventDataSchemas = {
   }),
   /** The role the account holds from now on; the credentials carry it too, written in the same transaction. */
   UserRoleChanged: z.object({ user_id: z.uuid(), role }),
+  /** The account can no longer sign in; its sessions ended with this event's transaction. */
+  UserDeactivated: z.object({ user_id: z.uuid() }),
+  UserReactivated: z.object({ user_id: z.uuid() }),
+  /** An admin set a temporary password (the hash is in the credentials, never here); it must be changed at sign-in. */
+  UserPasswordReset: z.object({ user_id: z.uuid() }),
+  /** The user chose a password of their own, ending the forced change. */
+  UserPasswordChanged: z.object({ user_id: z.uuid() }),
+  /** The user looked at changes to their own requests, which leave their inbox. */
+  UserSawRequests: z.object({ user_id: z.uuid(), request_ids: z.array(z.uuid()) }),
   EmailReserved: z.object({ email: z.string(), user_id: z.uuid() }),
   /** Appended with the first admin's registration on a stream that must not exist yet, so only one can win. */
   FirstAdminClaimed: z.object({ user_id: z.uuid() }),

@@ -7,6 +7,7 @@ export interface UsersRow {
   id: string;
   email: string;
   role: string;
+  active: boolean;
   created_at: string;
 }
 

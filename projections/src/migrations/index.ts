@@ -4,6 +4,7 @@ import { purchasingMigrations } from "../purchasing/index.ts";
 import { catalogueMigrations } from "../catalogue/index.ts";
 import { webhookReadModelMigrations } from "../webhooks/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
+import * as usersActive from "../users/migrations/20261126T1000-projections-users-active.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -21,4 +22,5 @@ export const readModelMigrations: MigrationSet = {
   "20261124T0010-projections-deferred-indexes": deferredIndexes,
   "20261124T1740-projections-audit-newest-row-unique": auditNewestRowUnique,
   "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
+  "20261126T1000-projections-users-active": usersActive,
 };

@@ -1,4 +1,4 @@
-import { emailTakenMessage, type EmailCommand, type Role, type UserCommand, type WorkspaceCommand } from "@procure/contracts";
+import { emailTakenMessage, type EmailCommand, type NewEvent, type Role, type UserCommand, type WorkspaceCommand } from "@procure/contracts";
 import { conflict, notFound } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -14,14 +14,45 @@ type Taken = { taken: boolean };
 const taken = { initialState: { taken: false }, evolve: () => ({ taken: true }) } as const;
 
 /** A user as its stream says: null until registered. */
-type UserState = { role: Role } | null;
+type UserState = { role: Role; active: boolean; mustChangePassword: boolean } | null;
+
+function evolveUser(state: UserState, event: NewEvent): UserState {
+  if (event.type === "UserRegistered") return { role: event.data.role, active: true, mustChangePassword: false };
+  if (!state) return state;
+  switch (event.type) {
+    case "UserRoleChanged":
+      return { ...state, role: event.data.role };
+    case "UserDeactivated":
+      return { ...state, active: false };
+    case "UserReactivated":
+      return { ...state, active: true };
+    case "UserPasswordReset":
+      return { ...state, mustChangePassword: true };
+    case "UserPasswordChanged":
+      return { ...state, mustChangePassword: false };
+    default:
+      return state;
+  }
+}
+
+/** Asking for what the user holds changes nothing, so a retried request records no second change. */
+function roleChange(state: NonNullable<UserState>, userId: string, role: Role | undefined): NewEvent[] {
+  return role === undefined || state.role === role ? [] : [{ type: "UserRoleChanged", data: { user_id: userId, role } }];
+}
+
+function activityChange(state: NonNullable<UserState>, userId: string, active: boolean | undefined): NewEvent[] {
+  if (active === undefined || state.active === active) return [];
+  return [{ type: active ? "UserReactivated" : "UserDeactivated", data: { user_id: userId } }];
+}
+
+function requireUser(state: UserState): NonNullable<UserState> {
+  if (!state) throw notFound("No such user.");
+  return state;
+}
 
 export const userDecider: StreamDecider<UserState, UserCommand> = {
   initialState: null,
-  evolve: (state, event) => {
-    if (event.type === "UserRegistered" || event.type === "UserRoleChanged") return { role: event.data.role };
-    return state;
-  },
+  evolve: evolveUser,
   streamType: "user",
   streamId: userStreamId,
   decide: (state, command, { id }) => {
@@ -30,9 +61,21 @@ export const userDecider: StreamDecider<UserState, UserCommand> = {
         if (state) throw conflict("This user already exists.");
         return [{ type: "UserRegistered", data: command.user }];
       case "ChangeUserRole":
-        if (!state) throw notFound("No such user.");
-        // Asking for the role the user holds changes nothing, so a retried request records no second change.
-        return state.role === command.role ? [] : [{ type: "UserRoleChanged", data: { user_id: id, role: command.role } }];
+        return roleChange(requireUser(state), id, command.role);
+      case "UpdateMember": {
+        const member = requireUser(state);
+        return [...roleChange(member, id, command.role), ...activityChange(member, id, command.active)];
+      }
+      case "ResetUserPassword":
+        requireUser(state);
+        // Every reset is recorded: each one replaces the password, even when the last was not yet changed.
+        return [{ type: "UserPasswordReset", data: { user_id: id } }];
+      case "ChangeOwnPassword":
+        requireUser(state);
+        return [{ type: "UserPasswordChanged", data: { user_id: id } }];
+      case "MarkRequestsSeen":
+        requireUser(state);
+        return command.request_ids.length === 0 ? [] : [{ type: "UserSawRequests", data: { user_id: id, request_ids: command.request_ids } }];
       default: {
         const unknown: never = command;
         throw new Error(`unknown user command ${JSON.stringify(unknown)}`);

@@ -26,4 +26,31 @@ describe("user decider", () => {
   it("refuses to change the role of a user who does not exist", () => {
     expect(() => decide([], { type: "ChangeUserRole", role: "buyer" })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
+
+  it("deactivates and reactivates once each, recording nothing for the state already held", () => {
+    const off = decide(registered, { type: "UpdateMember", active: false });
+    expect(off).toEqual([{ type: "UserDeactivated", data: { user_id: userId } }]);
+    expect(decide([...registered, ...off], { type: "UpdateMember", active: false })).toEqual([]);
+    expect(decide(registered, { type: "UpdateMember", active: true })).toEqual([]);
+    expect(decide([...registered, ...off], { type: "UpdateMember", active: true })).toEqual([{ type: "UserReactivated", data: { user_id: userId } }]);
+  });
+
+  it("changes role and activity in one decision", () => {
+    expect(decide(registered, { type: "UpdateMember", role: "buyer", active: false }).map((e) => e.type)).toEqual(["UserRoleChanged", "UserDeactivated"]);
+    expect(decide(registered, { type: "UpdateMember", role: "admin" })).toEqual([]);
+  });
+
+  it("records a password reset and the user's own change without any secret", () => {
+    expect(decide(registered, { type: "ResetUserPassword" })).toEqual([{ type: "UserPasswordReset", data: { user_id: userId } }]);
+    expect(decide(registered, { type: "ChangeOwnPassword" })).toEqual([{ type: "UserPasswordChanged", data: { user_id: userId } }]);
+    expect(() => decide([], { type: "ResetUserPassword" })).toThrow(expect.objectContaining({ kind: "not_found" }));
+  });
+
+  it("records what the user saw, and nothing for an empty list", () => {
+    const requestId = "22222222-2222-4222-8222-222222222222";
+    expect(decide(registered, { type: "MarkRequestsSeen", request_ids: [requestId] })).toEqual([
+      { type: "UserSawRequests", data: { user_id: userId, request_ids: [requestId] } },
+    ]);
+    expect(decide(registered, { type: "MarkRequestsSeen", request_ids: [] })).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import fp from "fastify-plugin";
 import jwt from "@fastify/jwt";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { can, errorCodes, normalizeRole, type Permission } from "@procure/contracts";
+import { can, errorCodes, normalizeRole, passwordChangeRequiredMessage, type Permission } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
 import type { Database } from "@procure/projections";
 import { sessionLookups } from "../features/auth/credentials.ts";
@@ -19,6 +19,10 @@ declare module "@fastify/jwt" {
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route answers while the account's temporary password waits to be changed (sign-out, the change itself). */
+    allowedBeforePasswordChange?: boolean;
+  }
   interface FastifyRequest {
     actor: Actor;
   }
@@ -35,8 +39,8 @@ const expired = "Your session has expired or is invalid. Sign in again.";
 
 /**
  * Bearer tokens (@fastify/jwt); every guarded route declares `onRequest: app.authenticate`. A token only says who
- * signed in: existence, revocation and the role are read on each request, so a demoted, removed or signed-out user
- * loses rights at once.
+ * signed in: existence, activity, revocation and the role are read on each request, so a demoted, deactivated or
+ * signed-out user loses rights at once, and one whose password is temporary can do nothing but change it.
  */
 export default fp(
   async (app, options: { secret: string; expiresIn: string; db: Kysely<Database> }) => {
@@ -48,11 +52,13 @@ export default fp(
     app.decorateRequest("actor", null as unknown as Actor);
 
     const findSession = sessionLookups(options.db);
-    const currentActor = async (claims: TokenClaims): Promise<Actor | null> => {
+    const currentSession = async (claims: TokenClaims) => {
       const session = await findSession(claims.sub);
       if (!session || session.token_version !== (claims.ver ?? 0)) return null;
-      return { id: claims.sub, email: session.email ?? claims.email, role: normalizeRole(session.role ?? claims.role) };
+      const actor: Actor = { id: claims.sub, email: session.email ?? claims.email, role: normalizeRole(session.role ?? claims.role) };
+      return { actor, mustChangePassword: session.must_change_password };
     };
+    const currentActor = async (claims: TokenClaims) => (await currentSession(claims))?.actor ?? null;
 
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.headers.authorization) return sendError(reply, 401, errorCodes.unauthorized, "Sign in to continue.");
@@ -62,9 +68,12 @@ export default fp(
       } catch {
         return sendError(reply, 401, errorCodes.unauthorized, expired);
       }
-      const actor = await currentActor(claims);
-      if (!actor) return sendError(reply, 401, errorCodes.unauthorized, expired);
-      request.actor = actor;
+      const session = await currentSession(claims);
+      if (!session) return sendError(reply, 401, errorCodes.unauthorized, expired);
+      if (session.mustChangePassword && !request.routeOptions.config.allowedBeforePasswordChange) {
+        return sendError(reply, 403, errorCodes.passwordChangeRequired, passwordChangeRequiredMessage);
+      }
+      request.actor = session.actor;
     });
 
     app.decorate("requirePermission", (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -6,7 +6,7 @@ import { on, type StreamCommand } from "../../commands/handle-command.ts";
 export function registeredUser(events: StoredEvent[]): User {
   const registered = events.find((e) => e.type === "UserRegistered");
   if (registered?.type !== "UserRegistered") throw new Error("the append holds no UserRegistered event");
-  return { id: registered.data.user_id, email: registered.data.email, role: registered.data.role, created_at: registered.recorded_at };
+  return { id: registered.data.user_id, email: registered.data.email, role: registered.data.role, active: true, created_at: registered.recorded_at };
 }
 
 /** A new account's commands: its email's reservation first, so two sign-ups with one address cannot both succeed. */

@@ -3,26 +3,31 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   authResponse,
+  changePasswordBody,
+  deactivatedMessage,
   emailTakenMessage,
   errorBody,
   errorCodes,
   loginBody,
   loginFailedMessage,
   meResponse,
+  samePasswordMessage,
   signupBody,
+  wrongCurrentPasswordMessage,
   type Role,
   type User,
 } from "@procure/contracts";
 import { ConcurrencyConflictError } from "@procure/eventstore";
 import { findUserById, toUser } from "@procure/projections";
-import { findLogin, revokeSessions, storeCredentials } from "./credentials.ts";
+import { findLogin, findPasswordHash, revokeSessions, storeCredentials, storePassword } from "./credentials.ts";
 import { registeredUser, registration } from "./registered-user.ts";
 import { signupRole } from "./first-admin.ts";
 import { AccountLockedError, LoginThrottle } from "./login-throttle.ts";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "../../deps.ts";
-import { handleCommand } from "../../commands/handle-command.ts";
-import { userStreamId } from "@procure/domain";
+import { handleCommand, on } from "../../commands/handle-command.ts";
+import { commandErrors } from "../../http/error-responses.ts";
+import { userDecider, userStreamId } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { hashPassword, verifyPassword } from "../../passwords.ts";
 
@@ -31,7 +36,7 @@ const reads = ["users"];
 const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // A token is signed fresh for every answer and never stored: replays of a signup get a new one.
   const throttle = new LoginThrottle(deps.db as Kysely<unknown>);
-  const withToken = (user: User) => ({ token: app.signToken({ id: user.id, email: user.email, role: user.role }), user });
+  const withToken = (user: User) => ({ token: app.signToken({ id: user.id, email: user.email, role: user.role }), user, mustChangePassword: false });
 
   const publicLimit = { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } };
 
@@ -70,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/auth/login",
     {
       config: publicLimit,
-      schema: { tags: ["auth"], body: loginBody, response: { 200: authResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+      schema: { tags: ["auth"], body: loginBody, response: { 200: authResponse, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody } },
     },
     async (request, reply) => {
       const lockedFor = await throttle.lockedFor(request.body.email);
@@ -84,18 +89,25 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         await throttle.recordFailure(request.body.email);
         throw new HttpError(401, errorCodes.unauthorized, loginFailedMessage);
       }
+      // Said only to someone who knows the password, so it tells a guesser nothing.
+      if (!row.active) throw new HttpError(403, errorCodes.accountDeactivated, deactivatedMessage);
       await throttle.recordSuccess(request.body.email);
       const user =
         row.role && row.email && row.created_at
-          ? toUser({ id: row.user_id, email: row.email, role: row.role, created_at: row.created_at })
+          ? toUser({ id: row.user_id, email: row.email, role: row.role, active: true, created_at: row.created_at })
           : registeredUser(await deps.store.readStream(userStreamId(row.user_id)));
-      return { token: app.signToken({ id: user.id, email: user.email, role: user.role }, row.token_version), user };
+      const token = app.signToken({ id: user.id, email: user.email, role: user.role }, row.token_version);
+      return { token, user, mustChangePassword: row.must_change_password };
     },
   );
 
   app.get(
     "/api/me",
-    { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: meResponse, 401: errorBody } } },
+    {
+      onRequest: app.authenticate,
+      config: { allowedBeforePasswordChange: true },
+      schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: meResponse, 401: errorBody } },
+    },
     async (request) => {
       const row = await findUserById(deps.db, request.actor.id);
       if (!row) throw new HttpError(401, errorCodes.unauthorized, "This account no longer exists.");
@@ -104,8 +116,45 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
   );
 
   app.post(
+    "/api/auth/password",
+    {
+      onRequest: app.authenticate,
+      config: { allowedBeforePasswordChange: true },
+      schema: { tags: ["auth"], security: [{ bearer: [] }], body: changePasswordBody, response: { 200: authResponse, ...commandErrors } },
+    },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const userId = request.actor.id;
+      const storedHash = await findPasswordHash(deps.db, userId);
+      if (!storedHash || !(await verifyPassword(currentPassword, storedHash))) {
+        throw new HttpError(400, errorCodes.validation, wrongCurrentPasswordMessage);
+      }
+      if (currentPassword === newPassword) throw new HttpError(400, errorCodes.validation, samePasswordMessage);
+      const passwordHash = await hashPassword(newPassword);
+      const answer = async () => {
+        const row = await findUserById(deps.db, userId);
+        if (!row) throw new HttpError(401, errorCodes.unauthorized, "This account no longer exists.");
+        // The token version is unchanged: the session that chose the password goes on.
+        return withToken(toUser(row));
+      };
+      return handleCommand(deps, request, reply, {
+        reads,
+        retryOnConflict: true,
+        commands: on(userDecider, userId, { type: "ChangeOwnPassword" }),
+        alsoInTransaction: storePassword(userId, passwordHash, false),
+        respond: answer,
+        replay: { keep: () => ({}), answer },
+      });
+    },
+  );
+
+  app.post(
     "/api/auth/logout",
-    { onRequest: app.authenticate, schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 204: z.null(), 401: errorBody } } },
+    {
+      onRequest: app.authenticate,
+      config: { allowedBeforePasswordChange: true },
+      schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 204: z.null(), 401: errorBody } },
+    },
     async (request, reply) => {
       await revokeSessions(deps.db, request.actor.id);
       // Every API process closes the sockets it holds for this user.

@@ -2,21 +2,28 @@ import { sql, type Transaction } from "kysely";
 import { lastAdminMessage } from "@procure/contracts";
 import { conflict } from "@procure/domain";
 
-/** One key for every role change, so that they count admins one after another. */
+/** One key for every change of a role or of activity, so that they count admins one after another. */
 const ROLE_CHANGES_LOCK = 7_400_250_001;
 
 /**
- * Refuses a role change that leaves the workspace without an admin. It runs in the change's transaction, after
- * its event is appended, and counts from the log under a lock all role changes take: of two admins demoting each
- * other at once, the second counts after the first committed, and is refused.
+ * Refuses a change that leaves the workspace without an active admin. It runs in the change's transaction, after
+ * its events are appended, and counts from the log under a lock all such changes take: of two admins demoting or
+ * deactivating each other at once, the second counts after the first committed, and is refused.
  */
 export async function requireAnAdmin(trx: Transaction<unknown>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${ROLE_CHANGES_LOCK}::bigint)`.execute(trx);
   const { rows } = await sql<{ admins: number }>`select count(*)::int as admins from (
-      select distinct on (stream_id) data->>'role' as role from events
+      select distinct on (stream_id) stream_id, data->>'role' as role from events
       where type in ('UserRegistered', 'UserRoleChanged')
       order by stream_id, stream_version desc
     ) as latest
-    where role = 'admin'`.execute(trx);
+    where role = 'admin' and not exists (
+      select 1 from (
+        select distinct on (stream_id) stream_id, type from events
+        where type in ('UserDeactivated', 'UserReactivated')
+        order by stream_id, stream_version desc
+      ) as activity
+      where activity.stream_id = latest.stream_id and activity.type = 'UserDeactivated'
+    )`.execute(trx);
   if ((rows[0]?.admins ?? 0) === 0) throw conflict(lastAdminMessage);
 }

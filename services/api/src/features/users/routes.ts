@@ -2,14 +2,17 @@ import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  changeUserRoleBody,
   createUserBody,
   createUserResponse,
   emailTakenMessage,
   errorCodes,
   idParams,
+  resetPasswordResponse,
+  updateUserBody,
   user,
+  userListQuery,
   type CreateUserResponse,
+  type ResetPasswordResponse,
   type User,
 } from "@procure/contracts";
 import { userDecider } from "@procure/domain";
@@ -19,7 +22,7 @@ import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
-import { storeCredentials, storeRole } from "../auth/credentials.ts";
+import { storeActive, storeCredentials, storePassword, storeRole } from "../auth/credentials.ts";
 import { registeredUser, registration } from "../auth/registered-user.ts";
 import { commandErrors, errorResponses } from "../../http/error-responses.ts";
 import { requireAnAdmin } from "./last-admin.ts";
@@ -31,10 +34,19 @@ const errors = errorResponses(400, 401, 403, 409);
 const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
+  const memberRow = async (id: string) => {
+    const row = await findUserById(deps.db, id);
+    if (!row) throw new HttpError(404, errorCodes.notFound, "No such user.");
+    return row;
+  };
+
   app.get(
     "/api/users",
-    { preValidation: app.requirePermission("users:read"), schema: { tags: ["users"], response: { 200: z.array(user), ...errors } } },
-    async () => listUsers(deps.db),
+    {
+      preValidation: app.requirePermission("users:read"),
+      schema: { tags: ["users"], querystring: userListQuery, response: { 200: z.array(user), ...errors } },
+    },
+    async (request) => listUsers(deps.db, request.query.q),
   );
 
   app.post(
@@ -46,6 +58,8 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const { email, role } = request.body;
       const temporaryPassword = request.body.password ?? generateTemporaryPassword();
+      // A generated password is one nobody chose: it must be replaced at first sign-in unless the admin says otherwise.
+      const mustChangePassword = request.body.mustChangePassword ?? request.body.password === undefined;
       const userId = newId(request);
       const passwordHash = await hashPassword(temporaryPassword);
       try {
@@ -53,7 +67,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
           reads,
           status: 201,
           commands: registration({ userId, email, role, invitedBy: request.actor.id }),
-          alsoInTransaction: storeCredentials({ userId, email, passwordHash }),
+          alsoInTransaction: storeCredentials({ userId, email, passwordHash, mustChangePassword }),
           respond: async (result): Promise<CreateUserResponse> => ({ user: registeredUser(result.events), temporaryPassword }),
           // The temporary password is shown once: a replay answers with the account only.
           replay: { keep: ({ user }) => ({ user }), answer: (kept) => kept as { user: User } },
@@ -69,27 +83,49 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/users/:id",
     {
       preValidation: app.requirePermission("users:write"),
-      schema: { tags: ["users"], params: idParams, body: changeUserRoleBody, response: { 200: user, ...commandErrors } },
+      schema: { tags: ["users"], params: idParams, body: updateUserBody, response: { 200: user, ...commandErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { role } = request.body;
+      const { role, active } = request.body;
       await handleCommand(deps, request, reply, {
         reads,
-        // The role asked for holds whatever changed meanwhile; the retry's transaction counts the admins again.
+        // What is asked for holds whatever changed meanwhile; the retry's transaction counts the admins again.
         retryOnConflict: true,
-        commands: on(userDecider, id, { type: "ChangeUserRole", role }),
+        commands: on(userDecider, id, { type: "UpdateMember", role, active }),
         alsoInTransaction: async (trx) => {
-          await storeRole(id, role)(trx);
+          if (role !== undefined) await storeRole(id, role)(trx);
+          if (active !== undefined) await storeActive(id, active)(trx);
           await requireAnAdmin(trx);
         },
-        respond: async () => {
-          const row = await findUserById(deps.db, id);
-          if (!row) throw new HttpError(404, errorCodes.notFound, "No such user.");
-          return toUser(row);
-        },
+        respond: async () => toUser(await memberRow(id)),
       });
-      // Every API process re-reads the user's role for the sockets it holds.
+      // Every API process re-checks the user's sockets: closed when deactivated, re-scoped to a new role.
+      deps.bus.announceUserChanged(id);
+      return reply;
+    },
+  );
+
+  app.post(
+    "/api/users/:id/reset-password",
+    {
+      preValidation: app.requirePermission("users:write"),
+      schema: { tags: ["users"], params: idParams, response: { 200: resetPasswordResponse, ...commandErrors } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const temporaryPassword = generateTemporaryPassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      await handleCommand(deps, request, reply, {
+        reads,
+        retryOnConflict: true,
+        commands: on(userDecider, id, { type: "ResetUserPassword" }),
+        alsoInTransaction: storePassword(id, passwordHash, true),
+        respond: async (): Promise<ResetPasswordResponse> => ({ temporaryPassword }),
+        // Shown once: a replay says the reset happened, without the password.
+        replay: { keep: () => ({}), answer: () => ({ temporaryPassword: null }) },
+      });
+      // The reset ends the user's sessions: every API process closes the sockets it holds for them.
       deps.bus.announceUserChanged(id);
       return reply;
     },

@@ -40,7 +40,7 @@ function workOrderAfter(cursor: string | undefined) {
 async function ownerOf(deps: AppDeps, body: UpdateWorkOrderBody): Promise<WorkOrderChange["owner"]> {
   if (body.owner_id === undefined || body.owner_id === null) return body.owner_id;
   const user = await findUserById(deps.db, body.owner_id);
-  if (!user || !can(normalizeRole(user.role), "work-orders:manage")) {
+  if (!user || !user.active || !can(normalizeRole(user.role), "work-orders:manage")) {
     throw new HttpError(400, errorCodes.validation, "Assign the work order to a buyer or an admin.");
   }
   return { id: user.id, email: user.email };
