@@ -1,36 +1,14 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { PoFormStatus, PurchaseOrder, StoredEvent } from "@procure/contracts";
+import type { PoFormStatus, PurchaseOrder } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import type { OrdersRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
 
+export { orderView } from "./order-view.ts";
+
 export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
   const { deleted_at: _deleted, ...rest } = row;
   return { ...rest, total: Number(row.total), status: row.status as PoFormStatus };
-}
-
-/**
- * The order as a save left it, for the save's answer: the read-model row when it has caught up with the save,
- * else the row brought forward by the saved event, which holds every field. With no row at all, `origin` gives
- * who created the order and when (the first save, which is this one for a new order).
- */
-export type OrderOrigin = { created_by: string | null; created_at: string };
-export async function orderAfterSave(
-  db: Kysely<Database>,
-  saved: StoredEvent<"PurchaseOrderSaved">,
-  origin: () => Promise<OrderOrigin>,
-): Promise<PurchaseOrder> {
-  const row = await db.selectFrom("rm_orders").selectAll().where("id", "=", saved.data.order_id).executeTakeFirst();
-  if (row && row.version >= saved.stream_version) return toPurchaseOrder(row);
-  const { order_id, ...fields } = saved.data;
-  return toPurchaseOrder({
-    ...(row ?? (await origin())),
-    id: order_id,
-    ...fields,
-    version: saved.stream_version,
-    updated_at: saved.recorded_at,
-    deleted_at: null,
-  } as Selectable<OrdersRow>);
 }
 
 export type OrderFilter = {
@@ -62,6 +40,11 @@ export async function listOrders(db: Kysely<Database>, filter: OrderFilter): Pro
   }
   const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
   return rows.map(toPurchaseOrder);
+}
+
+/** The order's row as stored, a deleted order's tombstone included. */
+export async function findOrderRow(db: Kysely<Database>, id: string) {
+  return (await db.selectFrom("rm_orders").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 export async function getOrder(db: Kysely<Database>, id: string): Promise<PurchaseOrder | null> {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { cacheKeys, poNumberKey } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { readersOf } from "../audiences.ts";
+import { deletedChanges, nextOrderRow, savedChanges } from "./order-view.ts";
 
 const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: readersOf("orders") }];
 
@@ -23,34 +24,20 @@ export const ordersProjection: Projection = {
         return;
       }
       case "PurchaseOrderSaved": {
-        const { order_id, ...fields } = event.data;
-        const at = event.recorded_at;
+        // The same fold the API answers with before this row catches up (`orderView`).
         const saved = await db
           .insertInto("rm_orders")
-          .values({
-            id: order_id,
-            ...fields,
-            created_by: event.metadata.actor_email ?? event.metadata.actor_id,
-            version: event.stream_version,
-            created_at: at,
-            updated_at: at,
-            deleted_at: null,
-          })
-          .onConflict((oc) =>
-            oc
-              .column("id")
-              .doUpdateSet({ ...fields, version: event.stream_version, updated_at: at })
-              .where(sql.ref("rm_orders.version"), "<", event.stream_version),
-          )
+          .values(nextOrderRow(null, event)!)
+          .onConflict((oc) => oc.column("id").doUpdateSet(savedChanges(event)).where(sql.ref("rm_orders.version"), "<", event.stream_version))
           .returning("id")
           .executeTakeFirst();
-        return saved ? touched(order_id) : undefined;
+        return saved ? touched(event.data.order_id) : undefined;
       }
       case "PurchaseOrderDeleted": {
         const { order_id } = event.data;
         const deleted = await db
           .updateTable("rm_orders")
-          .set({ deleted_at: event.recorded_at, version: event.stream_version, updated_at: event.recorded_at })
+          .set(deletedChanges(event))
           .where("id", "=", order_id)
           .where("version", "<", event.stream_version)
           .returning("id")

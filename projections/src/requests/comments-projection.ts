@@ -4,6 +4,7 @@ import { distinct, insertRows } from "../batch.ts";
 import { type Projection } from "../projection.ts";
 import { requestAudience } from "../audiences.ts";
 import { requestOwners } from "./request-owners.ts";
+import { commentView } from "./request-view.ts";
 
 export const commentsProjection: Projection = {
   name: "request-comments",
@@ -12,20 +13,7 @@ export const commentsProjection: Projection = {
   handles: ["RequestCommented"],
   reads: ["requests"],
   async apply(db, events, context) {
-    const comments = events.flatMap((event) =>
-      event.type === "RequestCommented"
-        ? [
-            {
-              id: event.data.comment_id,
-              request_id: event.data.request_id,
-              body: event.data.body,
-              author: event.metadata.actor_email ?? "unknown",
-              author_id: event.metadata.actor_id ?? "",
-              created_at: event.recorded_at,
-            },
-          ]
-        : [],
-    );
+    const comments = events.flatMap((event) => (event.type === "RequestCommented" ? [commentView(event)] : []));
     await insertRows(
       db,
       "rm_request_comments",

@@ -1,4 +1,4 @@
-import type { ApprovalStage, PurchaseRequest, Role, StoredEvent } from "@procure/contracts";
+import type { ApprovalStage, Comment, PurchaseRequest, Role, StoredEvent } from "@procure/contracts";
 
 /**
  * A request as its own stream tells it. The requests read model stores exactly this, and a command's answer
@@ -63,4 +63,16 @@ function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest 
       // Comments and files are on the request's stream but do not change the request row.
       return view;
   }
+}
+
+/** A comment on a request is its one event: the comments read model stores exactly this, and a command answers it. */
+export function commentView(event: StoredEvent<"RequestCommented">): Comment {
+  return {
+    id: event.data.comment_id,
+    request_id: event.data.request_id,
+    body: event.data.body,
+    author: event.metadata.actor_email ?? "unknown",
+    author_id: event.metadata.actor_id ?? "",
+    created_at: event.recorded_at,
+  };
 }

@@ -6,9 +6,10 @@ import { createUsers, type TestUser } from "@procure/infra/testing/users";
 let t: TestApp;
 let requester: TestUser;
 let approver: TestUser;
+let buyer: TestUser;
 beforeAll(async () => {
   t = await startTestApp("readwrites", { COMMAND_WAIT_MS: "1500" });
-  ({ requester, approver } = await createUsers(t, ["requester", "approver"]));
+  ({ requester, approver, buyer } = await createUsers(t, ["requester", "approver", "buyer"]));
 });
 afterAll(async () => {
   await t?.stop();
@@ -93,7 +94,7 @@ describe("read your writes", () => {
     const id = created.json().id as string;
     const release = await holdProjections();
     try {
-      const denied = await t.call("POST", `/api/requests/${id}/deny`, { token: approver.token, body: {} });
+      const denied = await t.call("POST", `/api/requests/${id}/deny`, { token: approver.token, body: { comment: "Over budget" } });
       expect(denied.statusCode, denied.body).toBe(200);
       const after = String(denied.headers["x-procure-position"]);
       for (const path of [`/api/requests/${id}`, "/api/requests"]) {
@@ -121,5 +122,37 @@ describe("read your writes", () => {
     expect(description.info.description).toContain("X-Procure-Position");
     const parameters = description.paths["/api/requests/{id}"].get.parameters as { in: string; name: string }[];
     expect(parameters).toContainEqual(expect.objectContaining({ in: "header", name: "x-procure-after" }));
+  });
+
+  it("answers before the read models catch up with exactly what they show once caught up: the projections' own folds", async () => {
+    const release = await holdProjections();
+    const answers: { path: string; token: string; body: unknown; position: string }[] = [];
+    const answered = (path: string, token: string, res: Awaited<ReturnType<TestApp["call"]>>) => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      answers.push({ path, token, body: res.json(), position: String(res.headers["x-procure-position"]) });
+      return res.json();
+    };
+    try {
+      const created = answered("", requester.token, await createRequest("Monitor"));
+      answers[0]!.path = `/api/requests/${created.id}`;
+      const approve = await t.call("POST", `/api/requests/${created.id}/approve`, { token: approver.token, body: {} });
+      answered(`/api/requests/${created.id}`, requester.token, approve);
+      const order = await t.call("POST", "/api/orders", { token: buyer.token, body: { vendor_name: "Acme", total: 120 } });
+      const saved = answered("", buyer.token, order);
+      answers.at(-1)!.path = `/api/orders/${saved.id}`;
+      const patched = await t.call("PATCH", `/api/orders/${saved.id}`, { token: buyer.token, body: { notes: "Rush" } });
+      answered(`/api/orders/${saved.id}`, buyer.token, patched);
+      const comment = await t.call("POST", `/api/requests/${created.id}/comments`, { token: requester.token, body: { body: "Thanks" } });
+      const posted = answered(`/api/requests/${created.id}/comments`, requester.token, comment);
+      answers.at(-1)!.body = [posted];
+    } finally {
+      await release();
+    }
+    const last = answers.at(-1)!.position;
+    for (const { path, token, body } of answers.filter((a, i) => answers.findLastIndex((b) => b.path === a.path) === i)) {
+      const read = await t.call("GET", path, { token, headers: { "x-procure-after": last } });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json(), path).toEqual(body);
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody, type StoredEvent } from "@procure/contracts";
+import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { orderDecider, orderStreamId } from "@procure/domain";
-import { getOrder, listOrders, localDay, orderAfterSave } from "@procure/projections/purchasing";
+import { findOrderRow, getOrder, listOrders, localDay, orderView, toPurchaseOrder } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
+import { asWritten } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { encodeCursor } from "../../http/cursor.ts";
 import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
@@ -46,13 +47,14 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
           generated = planned.generated;
           return planned.commands;
         },
-        respond: async (result) => {
-          const saved = result.events.find((e): e is StoredEvent<"PurchaseOrderSaved"> => e.type === "PurchaseOrderSaved");
-          if (!saved) return answerWithOrder(id)();
-          return orderAfterSave(deps.db, saved, async () => {
-            const [first] = saved.stream_version === 1 ? [saved] : await deps.store.readStream(orderStreamId(id), 1);
-            return { created_by: first!.metadata.actor_email ?? first!.metadata.actor_id, created_at: first!.recorded_at };
+        respond: async (result, decidedOn) => {
+          const order = await asWritten(deps.store, result, decidedOn, {
+            streamId: orderStreamId(id),
+            fold: orderView,
+            stored: () => findOrderRow(deps.db, id),
           });
+          if (!order || order.deleted_at) throw new HttpError(404, "not_found", "Purchase order not found.");
+          return toPurchaseOrder(order);
         },
       });
     } catch (error) {

@@ -22,9 +22,10 @@ import {
 } from "@procure/contracts";
 import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
 import { verifyStreamChain, type AppendResult } from "@procure/eventstore";
-import { getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
+import { commentView, getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
+import { asWritten, type DecidedOn } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
@@ -42,20 +43,9 @@ const errors = commandErrors;
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  /**
-   * The request as the command left it: the events it decided on plus those it appended, folded as the read model
-   * folds them. A replayed attempt read no stream: the read model's row once it has caught up, else the stream.
-   */
-  const answerWithRequest = (id: string) => async (result: AppendResult, decidedOn: (streamId: string) => readonly StoredEvent[] | null) => {
-    const streamId = requestStreamId(id);
-    const mine = result.events.filter((e) => e.stream_id === streamId);
-    const before = decidedOn(streamId);
-    if (!before) {
-      const appended = Math.max(0, ...mine.map((e) => e.stream_version));
-      const row = await getRequest(deps.db, id);
-      if (row && row.version >= appended) return row;
-    }
-    const view = requestView(before ? [...before, ...mine] : await deps.store.readStream(streamId));
+  /** The request as the command left it, folded as the requests read model folds it. */
+  const answerWithRequest = (id: string) => async (result: AppendResult, decidedOn: DecidedOn) => {
+    const view = await asWritten(deps.store, result, decidedOn, { streamId: requestStreamId(id), fold: requestView, stored: () => getRequest(deps.db, id) });
     if (!view) throw new HttpError(404, "not_found", "Request not found.");
     return view;
   };
@@ -187,19 +177,11 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
         status: 201,
         retryOnConflict: true,
         commands: on(requestDecider, id, { type: "CommentOnRequest", comment_id: commentId, body: request.body.body }),
+        // A comment is its one event: the comments read model stores exactly what `commentView` makes of it.
         respond: async (result) => {
-          const rows = await listComments(deps.db, id);
-          const stored = rows.find((c) => c.id === commentId);
-          if (stored) return stored;
-          const event = result.events[0]!;
-          return {
-            id: commentId,
-            request_id: id,
-            body: request.body.body,
-            author: request.actor.email,
-            author_id: request.actor.id,
-            created_at: event.recorded_at,
-          };
+          const event = result.events.find((e): e is StoredEvent<"RequestCommented"> => e.type === "RequestCommented");
+          if (!event) throw new HttpError(404, "not_found", "Comment not found.");
+          return commentView(event);
         },
       });
     },

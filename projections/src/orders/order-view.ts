@@ -1,0 +1,31 @@
+import type { Selectable } from "kysely";
+import type { StoredEvent } from "@procure/contracts";
+import type { OrdersRow } from "../purchasing/tables.ts";
+
+export type OrderRow = Selectable<OrdersRow>;
+
+/** What a save sets on the order's row, new or not: every field it carries, its version and its time. */
+export function savedChanges(event: StoredEvent<"PurchaseOrderSaved">) {
+  const { order_id: _id, ...fields } = event.data;
+  return { ...fields, version: event.stream_version, updated_at: event.recorded_at };
+}
+
+/** What a delete sets: the row stays as a tombstone, so a replayed older save cannot bring the order back. */
+export function deletedChanges(event: StoredEvent<"PurchaseOrderDeleted">) {
+  return { deleted_at: event.recorded_at, version: event.stream_version, updated_at: event.recorded_at };
+}
+
+/** One event's effect on an order's row, as the orders projection stores it. */
+export function nextOrderRow(before: OrderRow | null, event: StoredEvent): OrderRow | null {
+  if (event.type === "PurchaseOrderSaved") {
+    const origin = before ?? { id: event.data.order_id, created_by: event.metadata.actor_email ?? event.metadata.actor_id, created_at: event.recorded_at };
+    return { ...origin, deleted_at: before?.deleted_at ?? null, ...savedChanges(event) };
+  }
+  if (event.type === "PurchaseOrderDeleted") return before && { ...before, ...deletedChanges(event) };
+  return before;
+}
+
+/** An order as its own stream tells it, tombstone included; null before its first save. */
+export function orderView(events: readonly StoredEvent[]): OrderRow | null {
+  return events.reduce(nextOrderRow, null);
+}
