@@ -1,7 +1,8 @@
 import { spawnUntil } from "../src/testing/child-process.ts";
-import { createStreamUsers, runCommandStream } from "../src/testing/command-stream.ts";
+import { createStreamUsers, runCommandStream, type StreamAnswer } from "../src/testing/command-stream.ts";
+import { readBackEachAnswer, type ReadBacks } from "../src/faults/read-back.ts";
 import { createTestServices } from "../src/testing/test-services.ts";
-import { checkAfterDrill, type Outcomes } from "./checks.ts";
+import { checkAfterDrill, CheckFailed, type Outcomes } from "./checks.ts";
 import { startPrivatePostgres } from "../src/testing/private-postgres.ts";
 import { startStack, type Part, type Stack } from "./stack.ts";
 
@@ -18,7 +19,7 @@ async function withStack(
   commands: number,
   faults: FaultQueue,
   during: (stack: Stack, done: number) => void,
-  databaseUrl?: string,
+  { databaseUrl, onAnswer }: { databaseUrl?: string; onAnswer?: (url: () => string) => (answer: StreamAnswer) => Promise<void> } = {},
 ): Promise<{ outcomes: Outcomes; checked: string[] }> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
@@ -27,7 +28,8 @@ async function withStack(
   const stack = await startStack(services.env, services.dataDir, layout);
   try {
     const tokens = await createStreamUsers(stack.url);
-    const outcomes = await runCommandStream(() => stack.url, tokens, commands, { onProgress: (done) => during(stack, done) });
+    const url = () => stack.url;
+    const outcomes = await runCommandStream(url, tokens, commands, { onProgress: (done) => during(stack, done), onAnswer: onAnswer?.(url) });
     await faults.settled();
     return { outcomes, checked: await checkAfterDrill(stack, outcomes, commands) };
   } finally {
@@ -61,6 +63,40 @@ const killEachPart: Drill = {
     });
     await faults.settled();
     return { did: [...did, `${outcomes.retries} client retries with the same Idempotency-Key`], checked };
+  },
+};
+
+const readBackUnderKills: Drill = {
+  name: "read-back under SIGKILL: every read right after an acknowledged answer, replays included, sees the write",
+  async run() {
+    const did: string[] = [];
+    const parts: Part[] = ["relay", "projector", "api"];
+    const faults = faultQueue();
+    const triggers = new Map(Array.from({ length: 9 }, (_, k) => [100 + k * 120, parts[k % 3]!]));
+    let seen: ReadBacks | null = null;
+    const onAnswer = (url: () => string) => {
+      const readBack = readBackEachAnswer(url);
+      seen = readBack.seen;
+      return readBack.onAnswer;
+    };
+    const { outcomes, checked } = await withStack(
+      "drillreadback",
+      { api: 1, projector: 1, relay: 1 },
+      1_200,
+      faults,
+      (stack, done) => {
+        const part = triggers.get(done);
+        if (part) faults.add(() => stack.killAndRestart(part).then(() => did.push(`SIGKILL ${part} after ${done} commands, restarted`)));
+      },
+      { onAnswer },
+    );
+    await faults.settled();
+    const { reads, replays, retriedReads, missed } = seen!;
+    if (missed.length > 0) throw new CheckFailed(`${missed.length} of ${reads} read-backs missed the write they followed: ${missed.slice(0, 5).join("; ")}`);
+    return {
+      did: [...did, `${outcomes.retries} command retries with the same Idempotency-Key`, `${replays} answered commands sent again with their key`],
+      checked: [...checked, `all ${reads} reads made right after an answer, with its X-Procure-Position, saw the write (${retriedReads} told to retry)`],
+    };
   },
 };
 
@@ -158,7 +194,7 @@ const postgresStopped: Drill = {
             did.push(`private Postgres stopped (immediate) after ${done} commands, started 3 s later`);
           });
         },
-        postgres.url,
+        { databaseUrl: postgres.url },
       );
       await faults.settled();
       const seen = outcomes.retries > 0 ? `${outcomes.retries} retries after 503s or dropped connections` : "no retries were needed";
@@ -169,4 +205,13 @@ const postgresStopped: Drill = {
   },
 };
 
-export const drills: Drill[] = [killEachPart, twoOfEach, rebuildWhileLive, natsOutage("stopped"), natsOutage("killed"), natsOutage("wiped"), postgresStopped];
+export const drills: Drill[] = [
+  killEachPart,
+  readBackUnderKills,
+  twoOfEach,
+  rebuildWhileLive,
+  natsOutage("stopped"),
+  natsOutage("killed"),
+  natsOutage("wiped"),
+  postgresStopped,
+];

@@ -2,6 +2,18 @@ import { randomUUID } from "node:crypto";
 
 export type StreamUsers = { requester: string; approver: string; admin: string };
 
+/** An acknowledged command's answer, with what it takes to send the same command again. */
+export type StreamAnswer = {
+  method: string;
+  path: string;
+  token: string;
+  key: string;
+  body: unknown;
+  status: number;
+  json: { id?: string };
+  headers: Headers;
+};
+
 /**
  * Sends `count` commands (create, comment, approve or deny) to a product over HTTP, `concurrency` at a time.
  * Each command has an Idempotency-Key and is retried on a dropped connection or a 5xx, so a crash of a server
@@ -11,7 +23,7 @@ export async function runCommandStream(
   baseUrl: () => string,
   tokens: StreamUsers,
   count: number,
-  options: { concurrency?: number; onProgress?: (done: number) => void } = {},
+  options: { concurrency?: number; onProgress?: (done: number) => void; onAnswer?: (answer: StreamAnswer) => Promise<void> } = {},
 ) {
   const created = new Map<number, Promise<string>>();
   let next = 0;
@@ -30,7 +42,12 @@ export async function runCommandStream(
         });
         // A 409 with Retry-After means an earlier attempt with this key is still running: retry, like a 5xx.
         const retryable = res.status >= 500 || (res.status === 409 && res.headers.has("retry-after"));
-        if (!retryable) return { status: res.status, json: (await res.json()) as { id?: string } };
+        if (!retryable) {
+          const answer = { method, path, token, key, body, status: res.status, json: (await res.json()) as { id?: string }, headers: res.headers };
+          // Awaited: what the caller checks right after an answer happens before the stream goes on.
+          await options.onAnswer?.(answer);
+          return answer;
+        }
       } catch {
         // The server is down or restarting; the same key makes the retry safe.
       }
@@ -46,7 +63,8 @@ export async function runCommandStream(
       const requestId = await created.get(i - kind)!;
       if (kind === 3) {
         const verdict = i % 2 ? "approve" : "deny";
-        const res = await send("POST", `/api/requests/${requestId}/${verdict}`, tokens.approver, {});
+        // A denial carries its reason for the requester; an approval may carry none.
+        const res = await send("POST", `/api/requests/${requestId}/${verdict}`, tokens.approver, verdict === "deny" ? { comment: `Reason ${i}` } : {});
         if (res.status !== 200) throw new Error(`${verdict} answered ${res.status}`);
         outcomes.decided++;
       } else {
