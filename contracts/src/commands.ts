@@ -33,6 +33,9 @@ export const requestCommand = z.discriminatedUnion("type", [
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */
   command("LinkRequestToOrder", { order_id: z.uuid(), po_number: z.string(), approved_only: z.boolean() }),
   command("UnlinkRequestFromOrder", { order_id: z.uuid() }),
+  command("EditRequest", { changes: data.RequestEdited.omit({ request_id: true }) }),
+  command("WithdrawRequest", { reason: note }),
+  command("ResubmitRequest", { changes: data.RequestResubmitted.omit({ request_id: true }) }),
 ]);
 export type RequestCommand = z.infer<typeof requestCommand>;
 

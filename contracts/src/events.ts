@@ -18,6 +18,16 @@ export type EventMetadata = z.infer<typeof eventMetadata>;
 
 const money = z.number();
 const nullableString = z.string().nullable();
+/** What a requester writes on a request, and may change while it waits or when resubmitting it. */
+const requestDetails = {
+  title: z.string(),
+  amount: money,
+  description: nullableString,
+  category_id: nullableString,
+  category_name: nullableString,
+  vendor_id: nullableString,
+  vendor_name: nullableString,
+};
 
 /**
  * Every event the system records, by type: its current payload schema. A type whose payload changes gets a
@@ -78,6 +88,11 @@ export const eventDataSchemas = {
   }),
   RequestLinkedToOrder: z.object({ request_id: z.uuid(), order_id: z.uuid(), po_number: z.string() }),
   RequestUnlinkedFromOrder: z.object({ request_id: z.uuid(), order_id: z.uuid() }),
+  /** The requester changed a pending request: its details as they now are, routed again from the first stage. */
+  RequestEdited: z.object({ request_id: z.uuid(), ...requestDetails, rule_id: nullableString, stages: z.array(approvalStage) }),
+  RequestWithdrawn: z.object({ request_id: z.uuid(), reason: nullableString }),
+  /** A denied or withdrawn request back in the queue, with its details as resubmitted and a fresh route. */
+  RequestResubmitted: z.object({ request_id: z.uuid(), ...requestDetails, rule_id: nullableString, stages: z.array(approvalStage) }),
   ...purchasingEventSchemas,
   ...catalogueEventSchemas,
   ...webhookEventSchemas,

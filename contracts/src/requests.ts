@@ -2,7 +2,8 @@ import { z } from "zod";
 import { money, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
 
-export const requestStatuses = ["pending", "approved", "denied"] as const;
+/** Withdrawn: the requester took it back while it waited; it may be resubmitted like a denied one. */
+export const requestStatuses = ["pending", "approved", "denied", "withdrawn"] as const;
 export const requestStatus = z.enum(requestStatuses);
 export type RequestStatus = z.infer<typeof requestStatus>;
 
@@ -17,10 +18,11 @@ export const createRequestBody = z.object({
 });
 export type CreateRequestBody = z.infer<typeof createRequestBody>;
 
-/** PATCH carries a decision; other transitions out of pending are not offered. */
+/** PATCH carries a decision; other transitions out of pending have routes of their own. A denial needs a reason. */
 export const updateRequestBody = z.object({
   status: z.enum(["approved", "denied"], { error: "Choose a valid status" }),
 });
+  comment: shortText(2000).optional(),
 export type UpdateRequestBody = z.infer<typeof updateRequestBody>;
 
 export const decisionBody = z
@@ -29,6 +31,22 @@ export const decisionBody = z
   .transform((v) => v ?? {});
 
 export const approvalStage = z.object({
+/** A denial tells the requester why. */
+export const denialBody = z.object({ comment: requiredText(2000).describe("The reason, shown to the requester") });
+
+/** An edit or a resubmission carries the request's details as the requester now wants them, like a new request. */
+export const requestChangesBody = createRequestBody;
+export type RequestChangesBody = z.infer<typeof requestChangesBody>;
+
+export const withdrawalBody = z
+  .object({ reason: shortText(2000).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+/** The purchase order a request turned into, as anyone who may see the request may see it. */
+export const requestOrder = z.object({ id: z.uuid(), po_number: z.string(), status: z.string() });
+export type RequestOrder = z.infer<typeof requestOrder>;
+
   role,
   status: z.enum(["waiting", "approved", "denied", "skipped"]),
   decided_by: z.string().nullable(),
@@ -47,6 +65,9 @@ export const purchaseRequest = z.object({
   vendor_name: z.string().nullable(),
   po_number: z.string().nullable(),
   description: z.string().nullable(),
+  order_id: z.string().nullable(),
+  /** The reason of the latest denial or withdrawal, or the comment of the final approval. */
+  decision_comment: z.string().nullable(),
   requester_id: z.string(),
   requester_email: z.string(),
   rule_id: z.string().nullable(),

@@ -22,6 +22,8 @@ export interface RequestsRow {
   vendor_id: string | null;
   vendor_name: string | null;
   po_number: string | null;
+  order_id: string | null;
+  decision_comment: string | null;
   requester_id: string;
   requester_email: string;
   rule_id: string | null;

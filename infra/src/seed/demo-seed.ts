@@ -63,8 +63,11 @@ async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { ca
     if (item.comment) await author.call("POST", `/api/requests/${created.id}/comments`, { body: item.comment });
     if (item.outcome === "pending") continue;
     const decider = created.current_stage_role === "finance" ? finance : approver;
-    await decider.call("POST", `/api/requests/${created.id}/${item.outcome === "approved" ? "approve" : "deny"}`, {}).catch(async () => {
-      await client.as(tokens.admin).call("POST", `/api/requests/${created.id}/${item.outcome === "approved" ? "approve" : "deny"}`, {});
+    const path = `/api/requests/${created.id}/${item.outcome === "approved" ? "approve" : "deny"}`;
+    // A denial always tells the requester why.
+    const body = item.outcome === "denied" ? { comment: "Not in this quarter's budget." } : {};
+    await decider.call("POST", path, body).catch(async () => {
+      await client.as(tokens.admin).call("POST", path, body);
     });
   }
 }

@@ -8,9 +8,18 @@ import { scopesOf, TallyDeltas } from "./tally.ts";
 
 type DashRequestInsert = Insertable<DashRequestsRow>;
 
-type RequestChange = StoredEvent<"RequestStageApproved" | "RequestApproved" | "RequestDenied" | "RequestLinkedToOrder" | "RequestUnlinkedFromOrder">;
+type RequestChange = StoredEvent<
+  | "RequestStageApproved"
+  | "RequestApproved"
+  | "RequestDenied"
+  | "RequestLinkedToOrder"
+  | "RequestUnlinkedFromOrder"
+  | "RequestEdited"
+  | "RequestWithdrawn"
+  | "RequestResubmitted"
+>;
 type Bucket = "submitted" | "pending" | "approved" | "denied" | "readyForPo";
-type Tracked = { requester_id: string; amount: number; status: string; po_number: string | null };
+type Tracked = { requester_id: string; title: string; amount: number; status: string; po_number: string | null };
 
 const touched = (requesterId: string) => [{ keys: [cacheKeys.dashboard()], audience: requestAudience(requesterId) }];
 
@@ -34,17 +43,34 @@ function count(tallies: TallyDeltas, r: Tracked, buckets: Bucket[], sign: 1 | -1
  */
 export const dashboardRequestsProjection: Projection = {
   name: "dashboard-requests",
-  version: 1,
+  version: 2,
   tables: ["rm_dash_requests", "rm_dash_request_totals", "rm_dash_category_spend"],
-  handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestLinkedToOrder", "RequestUnlinkedFromOrder"],
+  handles: [
+    "RequestCreated",
+    "RequestStageApproved",
+    "RequestApproved",
+    "RequestDenied",
+    "RequestLinkedToOrder",
+    "RequestUnlinkedFromOrder",
+    "RequestEdited",
+    "RequestWithdrawn",
+    "RequestResubmitted",
+  ],
   async apply(db, events, context) {
     const ids = keysToLoad(events, (e) => (e.data as { request_id: string }).request_id, context);
     const stored = ids.length
-      ? await db.selectFrom("rm_dash_requests").select(["id", "requester_id", "amount", "status", "po_number", "version"]).where(inArray("id", ids)).execute()
+      ? await db
+          .selectFrom("rm_dash_requests")
+          .select(["id", "requester_id", "title", "amount", "status", "po_number", "version"])
+          .where(inArray("id", ids))
+          .execute()
       : [];
     const rows = new Map<string, Tracked & { id: string; version: number }>(stored.map((row) => [row.id, row]));
     const inserts = new Map<string, DashRequestInsert>();
-    const updates = new Map<string, { id: string; status: string; po_number: string | null; version: number; updated_at: string }>();
+    const updates = new Map<
+      string,
+      { id: string; title: string; amount: number; status: string; po_number: string | null; version: number; updated_at: string }
+    >();
     const tallies = new TallyDeltas();
     const touches: Touch[] = [];
     for (const event of events) {
@@ -81,22 +107,35 @@ export const dashboardRequestsProjection: Projection = {
       if (e.type === "RequestDenied") after.status = "denied";
       if (e.type === "RequestLinkedToOrder") after.po_number = e.data.po_number;
       if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
+      if (e.type === "RequestWithdrawn") after.status = "withdrawn";
+      if (e.type === "RequestEdited" || e.type === "RequestResubmitted") Object.assign(after, { title: e.data.title, amount: e.data.amount });
+      if (e.type === "RequestResubmitted") after.status = "pending";
       const was = bucketsOf(before);
       const is = bucketsOf(after);
+      // A changed amount moves out of every bucket and back in; otherwise only the buckets that changed move.
+      const sameAmount = Number(before.amount) === Number(after.amount);
       count(
         tallies,
         before,
-        was.filter((b) => !is.includes(b)),
+        was.filter((b) => !sameAmount || !is.includes(b)),
         -1,
       );
       count(
         tallies,
         after,
-        is.filter((b) => !was.includes(b)),
+        is.filter((b) => !sameAmount || !was.includes(b)),
         1,
       );
       rows.set(after.id, after);
-      const change = { id: after.id, status: after.status, po_number: after.po_number, version: after.version, updated_at: e.recorded_at };
+      const change = {
+        id: after.id,
+        title: after.title,
+        amount: after.amount,
+        status: after.status,
+        po_number: after.po_number,
+        version: after.version,
+        updated_at: e.recorded_at,
+      };
       // A row created in this batch is written once, in its latest state.
       const created = inserts.get(after.id);
       if (created) Object.assign(created, change);
@@ -126,8 +165,17 @@ export const dashboardRequestsProjection: Projection = {
       () => true,
     );
     if (updates.size > 0) {
-      const changes = unnestRows([...updates.values()], { id: "uuid", status: "text", po_number: "text", version: "int", updated_at: "timestamptz" });
-      const update = sql`update rm_dash_requests as r set status = v.status, po_number = v.po_number, version = v.version, updated_at = v.updated_at
+      const changes = unnestRows([...updates.values()], {
+        id: "uuid",
+        title: "text",
+        amount: "numeric",
+        status: "text",
+        po_number: "text",
+        version: "int",
+        updated_at: "timestamptz",
+      });
+      const update = sql`update rm_dash_requests as r set title = v.title, amount = v.amount, status = v.status, po_number = v.po_number,
+        version = v.version, updated_at = v.updated_at
         from ${changes} where r.id = v.id`;
       await write(db, "rm_dash_requests", update, context);
     }

@@ -12,6 +12,7 @@ import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-proj
 import * as auditKeyedByStreamPosition from "../requests/migrations/20261124T2200-projections-audit-keyed-by-stream-position.ts";
 
 export const readModelMigrations: MigrationSet = {
+import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-projections-requests-order-and-reason.ts";
   "01-projections/0001-request-read-models": requestReadModels,
   ...purchasingMigrations,
   ...catalogueMigrations,
@@ -24,3 +25,4 @@ export const readModelMigrations: MigrationSet = {
   "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
   "20261126T1000-projections-users-active": usersActive,
 };
+  "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { cacheKeys, type StoredEvent } from "@procure/contracts";
+import { cacheKeys, formatCurrency, type StoredEvent } from "@procure/contracts";
 import { type Projection } from "../projection.ts";
 import { requestAudience } from "../audiences.ts";
 import { distinct, inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
@@ -15,6 +15,9 @@ type RequestEvent = StoredEvent<
   | "RequestFileAttached"
   | "RequestLinkedToOrder"
   | "RequestUnlinkedFromOrder"
+  | "RequestEdited"
+  | "RequestWithdrawn"
+  | "RequestResubmitted"
 >;
 
 const columns: ColumnTypes<RequestAuditRow> = {
@@ -30,6 +33,11 @@ const columns: ColumnTypes<RequestAuditRow> = {
   detail: "text",
   created_at: "timestamptz",
 };
+
+/** The details an edit or resubmission left the request with, as one line of the timeline. */
+function editSummary(d: StoredEvent<"RequestEdited" | "RequestResubmitted">["data"]): string {
+  return [d.title, formatCurrency(d.amount), d.vendor_name, d.category_name].filter(Boolean).join(" · ");
+}
 
 /** What the timeline says happened, and the status it moved the request to (null: unchanged). */
 function describe(event: RequestEvent): { action: string; to: string | null; detail: string | null } {
@@ -50,6 +58,12 @@ function describe(event: RequestEvent): { action: string; to: string | null; det
       return { action: "linked to purchase order", to: null, detail: event.data.po_number };
     case "RequestUnlinkedFromOrder":
       return { action: "purchase order removed", to: null, detail: null };
+    case "RequestEdited":
+      return { action: "edited", to: "pending", detail: editSummary(event.data) };
+    case "RequestWithdrawn":
+      return { action: "withdrawn", to: "withdrawn", detail: event.data.reason };
+    case "RequestResubmitted":
+      return { action: "resubmitted", to: "pending", detail: editSummary(event.data) };
   }
 }
 
@@ -67,6 +81,9 @@ export const auditProjection: Projection = {
     "RequestFileAttached",
     "RequestLinkedToOrder",
     "RequestUnlinkedFromOrder",
+    "RequestEdited",
+    "RequestWithdrawn",
+    "RequestResubmitted",
   ],
   reads: ["requests"],
   async apply(db, events, context) {

@@ -26,6 +26,8 @@ export function nextRequestView(before: PurchaseRequest | null, event: StoredEve
       vendor_id: d.vendor_id,
       vendor_name: d.vendor_name,
       po_number: null,
+      order_id: null,
+      decision_comment: null,
       requester_id: d.requester_id,
       requester_email: d.requester_email,
       rule_id: d.rule_id,
@@ -52,13 +54,23 @@ function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest 
     case "RequestStageApproved":
       return { ...view, ...touched, stages: setStage(event.data.stage_index, "approved", null) };
     case "RequestApproved":
-      return { ...view, ...touched, status: "approved" };
+      return { ...view, ...touched, status: "approved", decision_comment: event.data.comment };
     case "RequestDenied":
-      return { ...view, ...touched, status: "denied", stages: setStage(event.data.stage_index, "denied", "skipped") };
+      return { ...view, ...touched, status: "denied", decision_comment: event.data.comment, stages: setStage(event.data.stage_index, "denied", "skipped") };
     case "RequestLinkedToOrder":
-      return { ...view, ...touched, po_number: event.data.po_number };
+      return { ...view, ...touched, po_number: event.data.po_number, order_id: event.data.order_id };
     case "RequestUnlinkedFromOrder":
-      return { ...view, ...touched, po_number: null };
+      return { ...view, ...touched, po_number: null, order_id: null };
+    case "RequestEdited": {
+      const { request_id: _id, ...details } = event.data;
+      return { ...view, ...touched, ...details };
+    }
+    case "RequestWithdrawn":
+      return { ...view, ...touched, status: "withdrawn", decision_comment: event.data.reason, stages: setStage(null, "skipped", "skipped") };
+    case "RequestResubmitted": {
+      const { request_id: _id, ...details } = event.data;
+      return { ...view, ...touched, ...details, status: "pending", decision_comment: null };
+    }
     default:
       // Comments and files are on the request's stream but do not change the request row.
       return view;

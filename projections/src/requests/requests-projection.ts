@@ -12,6 +12,9 @@ const rowChanging: readonly EventType[] = [
   "RequestDenied",
   "RequestLinkedToOrder",
   "RequestUnlinkedFromOrder",
+  "RequestEdited",
+  "RequestWithdrawn",
+  "RequestResubmitted",
 ];
 
 type RequestRow = Omit<PurchaseRequest, "stages"> & { stages: string };
@@ -27,6 +30,8 @@ const columns: ColumnTypes<RequestRow> = {
   vendor_id: "text",
   vendor_name: "text",
   po_number: "text",
+  order_id: "text",
+  decision_comment: "text",
   requester_id: "text",
   requester_email: "text",
   rule_id: "text",
@@ -45,7 +50,7 @@ const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string 
  */
 export const requestsProjection: Projection = {
   name: "requests",
-  version: 2,
+  version: 3,
   tables: ["rm_requests"],
   handles: rowChanging,
   async apply(db, events, context) {
@@ -72,8 +77,11 @@ export const requestsProjection: Projection = {
       columns,
       rows,
       sql`on conflict (id) do update set status = excluded.status, stages = excluded.stages,
-        current_stage_role = excluded.current_stage_role, po_number = excluded.po_number, version = excluded.version,
-        updated_at = excluded.updated_at
+        current_stage_role = excluded.current_stage_role, po_number = excluded.po_number, order_id = excluded.order_id,
+        decision_comment = excluded.decision_comment, title = excluded.title, amount = excluded.amount,
+        description = excluded.description, category_id = excluded.category_id, category_name = excluded.category_name,
+        vendor_id = excluded.vendor_id, vendor_name = excluded.vendor_name, rule_id = excluded.rule_id,
+        version = excluded.version, updated_at = excluded.updated_at
       where rm_requests.version < excluded.version`,
       context,
       (row) => !loaded.has(row.id),

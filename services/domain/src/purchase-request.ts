@@ -5,6 +5,7 @@ import {
   type EventData,
   type NewEvent,
   type RequestCommand,
+  type RequestStatus,
   type Role,
   type StoredEvent,
 } from "@procure/contracts";
@@ -17,7 +18,7 @@ export type RequestState =
   | {
       exists: true;
       id: string;
-      status: "pending" | "approved" | "denied";
+      status: RequestStatus;
       requesterId: string;
       stages: ApprovalStage[];
       fileCount: number;
@@ -47,6 +48,12 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
       return { ...state, linkedOrderId: event.data.order_id };
     case "RequestUnlinkedFromOrder":
       return { ...state, linkedOrderId: null };
+    case "RequestEdited":
+      return { ...state, stages: event.data.stages };
+    case "RequestWithdrawn":
+      return { ...state, status: "withdrawn" };
+    case "RequestResubmitted":
+      return { ...state, status: "pending", stages: event.data.stages };
     default:
       return state;
   }
@@ -92,7 +99,38 @@ export function denyRequest(state: RequestState, actor: Actor, comment: string |
   const s = requireExisting(state);
   requirePending(s);
   const index = stageFor(s, actor);
-  return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment } }];
+  const reason = comment?.trim();
+  if (!reason) throw invalid("Give the requester a reason for the denial.");
+  return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason } }];
+}
+
+type RequestChanges = Omit<EventData<"RequestEdited">, "request_id">;
+
+/** Only the requester changes what they asked for; to anyone else it is a decision, not an edit. */
+function requireRequester(state: Extract<RequestState, { exists: true }>, actor: Actor, doing: string) {
+  if (state.requesterId !== actor.id) throw forbidden(`Only the requester can ${doing} this request.`);
+}
+
+/** An edited request is routed again from its first stage: approvals given to the old details do not carry over. */
+export function editRequest(state: RequestState, actor: Actor, changes: RequestChanges): NewEvent[] {
+  const s = requireExisting(state);
+  requireRequester(s, actor, "edit");
+  if (s.status !== "pending") throw conflict(`This request was already ${s.status}; only pending requests can be edited.`);
+  return [{ type: "RequestEdited", data: { request_id: s.id, ...changes } }];
+}
+
+export function withdrawRequest(state: RequestState, actor: Actor, reason: string | null): NewEvent[] {
+  const s = requireExisting(state);
+  requireRequester(s, actor, "withdraw");
+  if (s.status !== "pending") throw conflict(`This request was already ${s.status}; only pending requests can be withdrawn.`);
+  return [{ type: "RequestWithdrawn", data: { request_id: s.id, reason: reason?.trim() || null } }];
+}
+
+export function resubmitRequest(state: RequestState, actor: Actor, changes: RequestChanges): NewEvent[] {
+  const s = requireExisting(state);
+  requireRequester(s, actor, "resubmit");
+  if (s.status !== "denied" && s.status !== "withdrawn") throw conflict(`This request is ${s.status}; only denied or withdrawn requests can be resubmitted.`);
+  return [{ type: "RequestResubmitted", data: { request_id: s.id, ...changes } }];
 }
 
 export function commentOnRequest(state: RequestState, commentId: string, body: string): NewEvent[] {
@@ -140,6 +178,16 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
       return linkRequestToOrder(state, command.order_id, command.po_number, command.approved_only);
     case "UnlinkRequestFromOrder":
       return unlinkRequestFromOrder(state, command.order_id);
+    case "EditRequest":
+      return editRequest(state, requireActor(context), command.changes);
+    case "WithdrawRequest":
+      return withdrawRequest(state, requireActor(context), command.reason);
+    case "ResubmitRequest":
+      return resubmitRequest(state, requireActor(context), command.changes);
+    default: {
+      const unknown: never = command;
+      throw invalid(`Unknown command ${(unknown as { type: string }).type}.`);
+    }
   }
 }
 

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import type { NewEvent } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { DomainError } from "./domain-error.ts";
-import { approveRequest, createRequest, denyRequest, evolveRequest, initialRequestState, stagesFor, type RequestState } from "./purchase-request.ts";
+import {
+  approveRequest,
+  createRequest,
+  denyRequest,
+  editRequest,
+  evolveRequest,
+  initialRequestState,
+  resubmitRequest,
+  stagesFor,
+  withdrawRequest,
+  type RequestState,
+} from "./purchase-request.ts";
 
 const requester: Actor = { id: "u-req", role: "requester", email: "req@example.com" };
 const approver: Actor = { id: "u-app", role: "approver", email: "app@example.com" };
@@ -75,5 +86,59 @@ describe("deciding a purchase request", () => {
 
   it("reports a missing request as not found", () => {
     expect(kindOf(() => approveRequest(initialRequestState, approver, null))).toBe("not_found");
+  });
+});
+
+describe("a requester changing their own request", () => {
+  const changes = (stages: ("approver" | "finance")[]) => ({
+    title: "Standing desk",
+    amount: 250,
+    description: null,
+    category_id: null,
+    category_name: null,
+    vendor_id: null,
+    vendor_name: null,
+    rule_id: stages.length ? "rule" : null,
+    stages: stagesFor(stages),
+  });
+
+  it("refuses a denial without a reason", () => {
+    expect(kindOf(() => denyRequest(raised(), approver, null))).toBe("invalid");
+    expect(kindOf(() => denyRequest(raised(), approver, "   "))).toBe("invalid");
+  });
+
+  it("edits a pending request and routes it again from the first stage", () => {
+    let state = raised(["approver", "finance"]);
+    state = apply(state, approveRequest(state, approver, null));
+    const edited = editRequest(state, requester, changes(["approver", "finance"]));
+    expect(edited).toEqual([{ type: "RequestEdited", data: expect.objectContaining({ title: "Standing desk", amount: 250 }) }]);
+    state = apply(state, edited);
+    expect(kindOf(() => approveRequest(state, finance, null))).toBe("forbidden");
+    expect(approveRequest(state, approver, null).map((e) => e.type)).toEqual(["RequestStageApproved"]);
+  });
+
+  it("lets only the requester edit, withdraw or resubmit", () => {
+    expect(kindOf(() => editRequest(raised(), approver, changes([])))).toBe("forbidden");
+    expect(kindOf(() => withdrawRequest(raised(), admin, null))).toBe("forbidden");
+    const denied = apply(raised(), denyRequest(raised(), approver, "too much"));
+    expect(kindOf(() => resubmitRequest(denied, approver, changes([])))).toBe("forbidden");
+  });
+
+  it("withdraws a pending request, which can then be neither decided nor edited", () => {
+    const withdrawn = apply(raised(), withdrawRequest(raised(), requester, "bought it myself"));
+    expect(withdrawn.exists && withdrawn.status).toBe("withdrawn");
+    expect(kindOf(() => approveRequest(withdrawn, approver, null))).toBe("conflict");
+    expect(kindOf(() => editRequest(withdrawn, requester, changes([])))).toBe("conflict");
+  });
+
+  it("resubmits a denied request with fresh stages, and refuses to resubmit a pending or approved one", () => {
+    const route = raised(["approver"]);
+    const denied = apply(route, denyRequest(route, approver, "too much"));
+    const resubmitted = apply(denied, resubmitRequest(denied, requester, changes(["approver", "finance"])));
+    expect(resubmitted.exists && resubmitted.status).toBe("pending");
+    expect(resubmitted.exists && resubmitted.stages.map((s) => `${s.role}:${s.status}`)).toEqual(["approver:waiting", "finance:waiting"]);
+    expect(kindOf(() => resubmitRequest(raised(), requester, changes([])))).toBe("conflict");
+    const approved = apply(raised(), approveRequest(raised(), approver, null));
+    expect(kindOf(() => resubmitRequest(approved, requester, changes([])))).toBe("conflict");
   });
 });

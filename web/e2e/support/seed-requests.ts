@@ -28,7 +28,8 @@ export async function createRequests(baseUrl: string, token: string, count: numb
 /** Approves or denies each request, several at a time. */
 export async function decideRequests(baseUrl: string, token: string, ids: string[], verdict: "approve" | "deny", concurrency = 8) {
   await inParallel(ids.length, concurrency, async (i) => {
-    const { status } = await callApi(baseUrl, "POST", `/api/requests/${ids[i]}/${verdict}`, token, {});
+    const body = verdict === "deny" ? { comment: "Not needed this quarter" } : {};
+    const { status } = await callApi(baseUrl, "POST", `/api/requests/${ids[i]}/${verdict}`, token, body);
     expect(status).toBe(200);
   });
 }

@@ -13,6 +13,7 @@ import { notificationRoutes } from "./notifications/index.ts";
 import orderRoutes from "./orders/routes.ts";
 import requestRoutes from "./requests/routes.ts";
 import ruleRoutes from "./rules/routes.ts";
+import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
 import userRoutes from "./users/routes.ts";
 import vendorRoutes from "./vendors/routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -24,6 +25,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   authRoutes,
   requestRoutes,
   fileRoutes,
+  requestLifecycleRoutes,
   inboxRoutes,
   userRoutes,
   vendorRoutes,

@@ -32,7 +32,8 @@ describe("concurrent decisions and retried commands", () => {
       Array.from({ length: 20 }, (_, i) =>
         fetch(`${t.url}/api/requests/${created.id}/${i % 2 ? "deny" : "approve"}`, {
           method: "POST",
-          headers: { authorization: `Bearer ${deciders[i % 3]!.token}` },
+          headers: { authorization: `Bearer ${deciders[i % 3]!.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ comment: "Contested" }),
         }),
       ),
     );

@@ -66,7 +66,7 @@ describe("a purchase request through its life", () => {
 
   it("deny via PATCH, and a second decision is a 409 with a clear message", async () => {
     const created = await createRequest(users.requester.token);
-    const denied = await t.call("PATCH", `/api/requests/${created.id}`, { token: users.finance.token, body: { status: "denied" } });
+    const denied = await t.call("PATCH", `/api/requests/${created.id}`, { token: users.finance.token, body: { status: "denied", comment: "Over budget" } });
     expect(denied.json().status).toBe("denied");
     const again = await t.call("POST", `/api/requests/${created.id}/approve`, { token: users.approver.token });
     expect(again.statusCode).toBe(409);

@@ -10,6 +10,7 @@ import {
   commentBody,
   createRequestBody,
   decisionBody,
+  denialBody,
   idParams,
   purchaseRequest,
   type PurchaseRequest,
@@ -140,22 +141,21 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     "/api/requests/:id",
     { schema: { tags: ["requests"], params: idParams, body: updateRequestBody, response: { 200: purchaseRequest, ...errors } } },
     async (request, reply) => {
-      return decide(request, reply, request.params.id, request.body.status, null);
+      return decide(request, reply, request.params.id, request.body.status, request.body.comment?.trim() || null);
     },
   );
 
-  for (const [path, verdict] of [
-    ["approve", "approved"],
-    ["deny", "denied"],
-  ] as const) {
-    app.post(
-      `/api/requests/:id/${path}`,
-      { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
-      async (request, reply) => {
-        return decide(request, reply, request.params.id, verdict, request.body.comment?.trim() || null);
-      },
-    );
-  }
+  app.post(
+    "/api/requests/:id/approve",
+    { schema: { tags: ["requests"], params: idParams, body: decisionBody, response: { 200: purchaseRequest, ...errors } } },
+    async (request, reply) => decide(request, reply, request.params.id, "approved", request.body.comment?.trim() || null),
+  );
+
+  app.post(
+    "/api/requests/:id/deny",
+    { schema: { tags: ["requests"], params: idParams, body: denialBody, response: { 200: purchaseRequest, ...errors } } },
+    async (request, reply) => decide(request, reply, request.params.id, "denied", request.body.comment),
+  );
 
   app.get(
     "/api/requests/:id/comments",
