@@ -29,3 +29,4 @@ export * from "./webhook-events.ts";
 export * from "./query-keys.ts";
 export * from "./event-permissions.ts";
 export * from "./notifications.ts";
+export * from "./list-sort.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderSortFields, sortParam } from "./list-sort.ts";
 import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
 import { poFormStatuses } from "./po-status.ts";
 import { normalizedEnum } from "./vendors.ts";
@@ -69,5 +70,8 @@ export const orderListQuery = listQuery.extend({
   request_id: z.uuid().optional(),
   /** Only orders neither received nor cancelled whose expected day has ended. */
   overdue: z.enum(["true", "false"]).optional(),
+  sort: sortParam(orderSortFields).optional(),
+  cursor: z.string().max(300).optional(),
 });
+export const orderExportQuery = orderListQuery.omit({ limit: true, cursor: true });
 export type OrderListQuery = z.infer<typeof orderListQuery>;

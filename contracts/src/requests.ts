@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestSortFields, sortParam } from "./list-sort.ts";
 import { money, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
 
@@ -21,8 +22,8 @@ export type CreateRequestBody = z.infer<typeof createRequestBody>;
 /** PATCH carries a decision; other transitions out of pending have routes of their own. A denial needs a reason. */
 export const updateRequestBody = z.object({
   status: z.enum(["approved", "denied"], { error: "Choose a valid status" }),
-});
   comment: shortText(2000).optional(),
+});
 export type UpdateRequestBody = z.infer<typeof updateRequestBody>;
 
 export const decisionBody = z
@@ -30,7 +31,6 @@ export const decisionBody = z
   .nullish()
   .transform((v) => v ?? {});
 
-export const approvalStage = z.object({
 /** A denial tells the requester why. */
 export const denialBody = z.object({ comment: requiredText(2000).describe("The reason, shown to the requester") });
 
@@ -47,6 +47,7 @@ export const withdrawalBody = z
 export const requestOrder = z.object({ id: z.uuid(), po_number: z.string(), status: z.string() });
 export type RequestOrder = z.infer<typeof requestOrder>;
 
+export const approvalStage = z.object({
   role,
   status: z.enum(["waiting", "approved", "denied", "skipped"]),
   decided_by: z.string().nullable(),
@@ -64,10 +65,10 @@ export const purchaseRequest = z.object({
   vendor_id: z.string().nullable(),
   vendor_name: z.string().nullable(),
   po_number: z.string().nullable(),
-  description: z.string().nullable(),
   order_id: z.string().nullable(),
   /** The reason of the latest denial or withdrawal, or the comment of the final approval. */
   decision_comment: z.string().nullable(),
+  description: z.string().nullable(),
   requester_id: z.string(),
   requester_email: z.string(),
   rule_id: z.string().nullable(),
@@ -87,9 +88,13 @@ export const requestListQuery = z.object({
   awaiting_me: z.enum(["true", "false"]).optional(),
   /** Newest change first (the default), or oldest submission first, as the approvals queue reads. */
   order: z.enum(["newest", "oldest"]).optional(),
+  /** A column and direction (`-amount`); wins over `order`. Pages follow it: the cursor carries its key. */
+  sort: sortParam(requestSortFields).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(300).optional(),
 });
+/** `GET /api/requests/export.csv`: every request the list's filters, search and sort match, as CSV. */
+export const requestExportQuery = requestListQuery.omit({ limit: true, cursor: true });
 
 /** `GET /api/requests/summary`: the Requests screen's chips and KPI cards, over every request the viewer sees. */
 export const requestSummaryQuery = z.object({ q: z.string().trim().max(200).optional(), mine: z.enum(["true", "false"]).optional() });

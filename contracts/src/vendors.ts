@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortParam, vendorSortFields } from "./list-sort.ts";
 import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
 import { normalizeStatus } from "./format.ts";
 
@@ -63,7 +64,10 @@ export type Vendor = z.infer<typeof vendor>;
 export const vendorListQuery = listQuery.extend({
   status: vendorStatus.optional(),
   risk: vendorRisk.optional(),
+  sort: sortParam(vendorSortFields).optional(),
+  cursor: z.string().max(300).optional(),
 });
+export const vendorExportQuery = vendorListQuery.omit({ limit: true, cursor: true });
 export type VendorListQuery = z.infer<typeof vendorListQuery>;
 
 export const vendorHistoryKinds = ["registered", "updated", "blocked", "unblocked"] as const;

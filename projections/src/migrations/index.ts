@@ -9,10 +9,11 @@ import * as requestsListOrder from "../requests/migrations/20261122T1920-project
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
 import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-projections-audit-newest-row-unique.ts";
+import * as listSorts from "./20261125T2016-projections-list-sorts.ts";
 import * as auditKeyedByStreamPosition from "../requests/migrations/20261124T2200-projections-audit-keyed-by-stream-position.ts";
+import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-projections-requests-order-and-reason.ts";
 
 export const readModelMigrations: MigrationSet = {
-import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-projections-requests-order-and-reason.ts";
   "01-projections/0001-request-read-models": requestReadModels,
   ...purchasingMigrations,
   ...catalogueMigrations,
@@ -23,6 +24,7 @@ import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-pr
   "20261124T0010-projections-deferred-indexes": deferredIndexes,
   "20261124T1740-projections-audit-newest-row-unique": auditNewestRowUnique,
   "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
+  "20261125T2016-projections-list-sorts": listSorts,
   "20261126T1000-projections-users-active": usersActive,
-};
   "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,
+};

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { PoFormStatus, PurchaseOrder } from "@procure/contracts";
+import type { ListSort, OrderSortField, PoFormStatus, PurchaseOrder } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import type { OrdersRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
+import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
 export { orderView } from "./order-view.ts";
 
@@ -18,12 +19,23 @@ export type OrderFilter = {
   requestId?: string;
   /** Only orders neither received nor cancelled whose expected day is before this calendar day. */
   overdueBefore?: string;
+  sort: ListSort<OrderSortField>;
   limit: number;
-  cursor?: { updatedAt: string; id: string };
+  after?: Keyset;
 };
 
-/** Orders, most recently changed first. */
-export async function listOrders(db: Kysely<Database>, filter: OrderFilter): Promise<PurchaseOrder[]> {
+/** What each sortable column orders on; an index on (expression, id) over live orders backs each. */
+const orderSortColumns: Record<OrderSortField, SortColumn> = {
+  updated_at: { expr: sql`updated_at`, type: "timestamptz" },
+  created_at: { expr: sql`created_at`, type: "timestamptz" },
+  po_number: { expr: sql`lower(po_number)`, type: "text" },
+  vendor_name: { expr: sql`lower(vendor_name)`, type: "text" },
+  total: { expr: sql`total`, type: "numeric" },
+  status: { expr: sql`status`, type: "text" },
+};
+
+/** A page of the live orders a filter matches, in the order it asks for. */
+export async function listOrders(db: Kysely<Database>, filter: OrderFilter): Promise<Page<PurchaseOrder>> {
   let query = db.selectFrom("rm_orders").selectAll().where("deleted_at", "is", null);
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.vendorId) query = query.where("vendor_id", "=", filter.vendorId);
@@ -35,11 +47,7 @@ export async function listOrders(db: Kysely<Database>, filter: OrderFilter): Pro
     const like = likePattern(filter.q);
     query = query.where((eb) => eb.or([eb("po_number", "ilike", like), eb("vendor_name", "ilike", like), eb("notes", "ilike", like)]));
   }
-  if (filter.cursor) {
-    query = query.where(sql<boolean>`(updated_at, id) < (${filter.cursor.updatedAt}::timestamptz, ${filter.cursor.id}::uuid)`);
-  }
-  const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
-  return rows.map(toPurchaseOrder);
+  return keysetPage(query, orderSortColumns, filter.sort, { limit: filter.limit, after: filter.after }, toPurchaseOrder);
 }
 
 /** The order's row as stored, a deleted order's tombstone included. */

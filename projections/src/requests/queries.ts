@@ -5,13 +5,16 @@ import {
   type AuditEntry,
   type Comment,
   type PurchaseRequest,
+  type ListSort,
   type RequestFile,
+  type RequestSortField,
   type RequestStatus,
   type RequestSummary,
   type Role,
 } from "@procure/contracts";
 import type { Selectable } from "kysely";
 import type { Database, RequestsRow } from "../tables.ts";
+import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
 export function toPurchaseRequest(row: Selectable<RequestsRow>): PurchaseRequest {
   return {
@@ -29,14 +32,22 @@ export type RequestFilter = {
   vendorId?: string;
   requesterId?: string;
   awaitingRole?: Role;
+  sort: ListSort<RequestSortField>;
   limit: number;
-  order?: "newest" | "oldest";
-  /** The last row of the previous page: its updated_at (newest first) or created_at (oldest first), and id. */
-  cursor?: { updatedAt: string; id: string };
+  after?: Keyset;
+};
+
+/** What each sortable column orders on; an index on (expression, id) backs each (the requests list-sorts migration). */
+const requestSortColumns: Record<RequestSortField, SortColumn> = {
+  updated_at: { expr: sql`updated_at`, type: "timestamptz" },
+  created_at: { expr: sql`created_at`, type: "timestamptz" },
+  title: { expr: sql`lower(title)`, type: "text" },
+  amount: { expr: sql`amount`, type: "numeric" },
+  status: { expr: sql`status`, type: "text" },
 };
 
 /** The requests a filter matches, as a query the list pages and the summary counts. */
-function matching(db: Kysely<Database>, filter: Omit<RequestFilter, "limit" | "cursor">) {
+function matching(db: Kysely<Database>, filter: Omit<RequestFilter, "limit" | "after" | "sort">) {
   let query = db.selectFrom("rm_requests");
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.requesterId) query = query.where("requester_id", "=", filter.requesterId);
@@ -59,19 +70,9 @@ function matching(db: Kysely<Database>, filter: Omit<RequestFilter, "limit" | "c
   return query;
 }
 
-export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<PurchaseRequest[]> {
-  let query = matching(db, filter).selectAll();
-  if (filter.order === "oldest") {
-    if (filter.cursor) query = query.where(sql<boolean>`(created_at, id) > (${filter.cursor.updatedAt}::timestamptz, ${filter.cursor.id}::uuid)`);
-    const rows = await query.orderBy("created_at", "asc").orderBy("id", "asc").limit(filter.limit).execute();
-    return rows.map(toPurchaseRequest);
-  }
-  if (filter.cursor) {
-    const { updatedAt, id } = filter.cursor;
-    query = query.where(sql<boolean>`(updated_at, id) < (${updatedAt}::timestamptz, ${id}::uuid)`);
-  }
-  const rows = await query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
-  return rows.map(toPurchaseRequest);
+/** A page of the requests a filter matches, in the order it asks for. */
+export async function listRequests(db: Kysely<Database>, filter: RequestFilter): Promise<Page<PurchaseRequest>> {
+  return keysetPage(matching(db, filter).selectAll(), requestSortColumns, filter.sort, { limit: filter.limit, after: filter.after }, toPurchaseRequest);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { Vendor, VendorRisk, VendorStatus } from "@procure/contracts";
+import type { ListSort, Vendor, VendorRisk, VendorSortField, VendorStatus } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import type { VendorsRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
+import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
 export function toVendor(row: Selectable<VendorsRow>): Vendor {
   const { version: _version, ...rest } = row;
@@ -13,13 +14,21 @@ export type VendorFilter = {
   q?: string;
   status?: VendorStatus;
   risk?: VendorRisk;
+  sort: ListSort<VendorSortField>;
   limit: number;
-  /** Keyset: the lower-cased name and id of the last row of the previous page. */
-  after?: { key: string; id: string };
+  after?: Keyset;
 };
 
-/** Vendors by name. */
-export async function listVendors(db: Kysely<Database>, filter: VendorFilter): Promise<Vendor[]> {
+/** What each sortable column orders on; an index on (expression, id) backs each. */
+const vendorSortColumns: Record<VendorSortField, SortColumn> = {
+  name: { expr: sql`lower(name)`, type: "text" },
+  status: { expr: sql`status`, type: "text" },
+  risk: { expr: sql`risk`, type: "text" },
+  updated_at: { expr: sql`updated_at`, type: "timestamptz" },
+};
+
+/** A page of the vendors a filter matches, by name unless it asks otherwise. */
+export async function listVendors(db: Kysely<Database>, filter: VendorFilter): Promise<Page<Vendor>> {
   let query = db.selectFrom("rm_vendors").selectAll();
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.risk) query = query.where("risk", "=", filter.risk);
@@ -27,13 +36,7 @@ export async function listVendors(db: Kysely<Database>, filter: VendorFilter): P
     const like = likePattern(filter.q);
     query = query.where((eb) => eb.or([eb("name", "ilike", like), eb("notes", "ilike", like), eb("website", "ilike", like)]));
   }
-  if (filter.after) query = query.where(sql<boolean>`(lower(name), id) > (${filter.after.key}, ${filter.after.id}::uuid)`);
-  const rows = await query
-    .orderBy(sql`lower(name)`)
-    .orderBy("id")
-    .limit(filter.limit)
-    .execute();
-  return rows.map(toVendor);
+  return keysetPage(query, vendorSortColumns, filter.sort, { limit: filter.limit, after: filter.after }, toVendor);
 }
 
 export async function getVendor(db: Kysely<Database>, id: string): Promise<Vendor | null> {

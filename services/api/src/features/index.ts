@@ -9,11 +9,12 @@ import fileRoutes from "./files/routes.ts";
 import healthRoutes from "./health/routes.ts";
 import inboxRoutes from "./inbox/routes.ts";
 import landingRoutes from "./landing/routes.ts";
+import listExportRoutes from "./list-exports/routes.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import orderRoutes from "./orders/routes.ts";
 import requestRoutes from "./requests/routes.ts";
-import ruleRoutes from "./rules/routes.ts";
 import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
+import ruleRoutes from "./rules/routes.ts";
 import userRoutes from "./users/routes.ts";
 import vendorRoutes from "./vendors/routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -24,8 +25,9 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   healthRoutes,
   authRoutes,
   requestRoutes,
-  fileRoutes,
   requestLifecycleRoutes,
+  listExportRoutes,
+  fileRoutes,
   inboxRoutes,
   userRoutes,
   vendorRoutes,

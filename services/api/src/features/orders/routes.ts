@@ -4,13 +4,13 @@ import { z } from "zod";
 import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { orderDecider, orderStreamId } from "@procure/domain";
-import { findOrderRow, getOrder, listOrders, localDay, orderView, toPurchaseOrder } from "@procure/projections/purchasing";
+import { findOrderRow, getOrder, listOrders, orderView, toPurchaseOrder } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { asWritten } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { encodeCursor } from "../../http/cursor.ts";
-import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
+import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
+import { orderListFilter } from "./order-list-filter.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { releaseRequest, saveOrderCommands, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -68,20 +68,11 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     "/api/orders",
     { ...canRead, schema: { tags: ["orders"], querystring: orderListQuery, response: { 200: z.array(purchaseOrder), ...errors } } },
     async (request, reply) => {
-      const q = request.query;
-      const limit = q.limit ?? 200;
-      const rows = await listOrders(deps.db, {
-        q: q.q,
-        status: q.status,
-        vendorId: q.vendor_id,
-        requestId: q.request_id,
-        overdueBefore: q.overdue === "true" ? localDay(new Date()) : undefined,
-        limit,
-        cursor: decodeTimeCursor(q.cursor),
-      });
-      const last = rows.at(-1);
-      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.updated_at, last.id)));
-      return rows;
+      const { sortToken, filter } = orderListFilter(request.query);
+      const after = decodeSortCursor(request.query.cursor, sortToken);
+      const page = await listOrders(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
+      linkNextPage(reply, request.url, sortToken, page.next);
+      return page.items;
     },
   );
 

@@ -13,7 +13,6 @@ import {
   denialBody,
   idParams,
   purchaseRequest,
-  type PurchaseRequest,
   requestListQuery,
   updateRequestBody,
   type StoredEvent,
@@ -30,8 +29,8 @@ import { asWritten, type DecidedOn } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
-import { encodeCursor } from "../../http/cursor.ts";
-import { decodeTimeCursor, nextLink } from "../../http/pagination.ts";
+import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
+import { requestListFilter } from "./request-list-filter.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /**
@@ -64,23 +63,11 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     "/api/requests",
     { config: { reads: ["requests"] }, schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
     async (request, reply) => {
-      const q = request.query;
-      const limit = q.limit ?? 200;
-      const ownOnly = !can(request.actor.role, "requests:read-all") || q.mine === "true";
-      const rows = await listRequests(deps.db, {
-        status: q.status,
-        q: q.q,
-        vendorId: q.vendor_id,
-        requesterId: ownOnly ? request.actor.id : undefined,
-        awaitingRole: q.awaiting_me === "true" ? request.actor.role : undefined,
-        limit,
-        order: q.order,
-        cursor: decodeTimeCursor(q.cursor),
-      });
-      const last = rows.at(-1);
-      const at = (row: PurchaseRequest) => (q.order === "oldest" ? row.created_at : row.updated_at);
-      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(at(last), last.id)));
-      return rows;
+      const { sortToken, filter } = requestListFilter(request.query, request.actor);
+      const after = decodeSortCursor(request.query.cursor, sortToken);
+      const page = await listRequests(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
+      linkNextPage(reply, request.url, sortToken, page.next);
+      return page.items;
     },
   );
 

@@ -1,22 +1,37 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createVendorBody, idParams, updateVendorBody, vendor, vendorHistory, vendorListQuery } from "@procure/contracts";
+import {
+  createVendorBody,
+  defaultVendorSort,
+  idParams,
+  parseSort,
+  updateVendorBody,
+  vendor,
+  vendorExportQuery,
+  vendorHistory,
+  vendorListQuery,
+  type Vendor,
+  type VendorSortField,
+} from "@procure/contracts";
 import { vendorDecider, vendorNameDecider, vendorStreamId } from "@procure/domain";
 import { getVendor, listVendors } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { nextLink } from "../../http/pagination.ts";
-import { decodeCursor, encodeCursor, isAnyText, isUuid } from "../../http/cursor.ts";
+import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
+import { csvListText, EXPORT_PAGE_ROWS, sendCsvList } from "../../http/csv-export.ts";
 import { vendorHistoryOf } from "./vendor-history.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
-/** Vendors page by name, then id. */
-function vendorAfter(cursor: string | undefined) {
-  const parts = decodeCursor(cursor, [isAnyText, isUuid]);
-  return parts && { key: parts[0]!, id: parts[1]! };
+/** What a vendors list shows, from its query: the screen's list and its CSV export read the same. */
+function vendorListFilter(query: z.infer<typeof vendorExportQuery>) {
+  const sort = query.sort ?? defaultVendorSort;
+  return { sortToken: sort as string, filter: { q: query.q, status: query.status, risk: query.risk, sort: parseSort<VendorSortField>(sort) } };
 }
+
+const vendorCsvColumns = ["id", "name", "status", "risk", "website", "renewal_date", "notes", "created_at", "updated_at"] as const;
+const vendorCsvLine = (v: Vendor) => [v.id, v.name, v.status, v.risk, v.website, v.renewal_date, v.notes, v.created_at, v.updated_at];
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["vendors"];
@@ -38,12 +53,29 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
       schema: { tags: ["vendors"], querystring: vendorListQuery, response: { 200: z.array(vendor), ...errors } },
     },
     async (request, reply) => {
-      const { q, status, risk, cursor } = request.query;
-      const limit = request.query.limit ?? 200;
-      const rows = await listVendors(deps.db, { q, status, risk, limit, after: vendorAfter(cursor) });
-      const last = rows.at(-1);
-      if (rows.length === limit && last) reply.header("link", nextLink(request.url, encodeCursor(last.name.toLowerCase(), last.id)));
-      return rows;
+      const { sortToken, filter } = vendorListFilter(request.query);
+      const after = decodeSortCursor(request.query.cursor, sortToken);
+      const page = await listVendors(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
+      linkNextPage(reply, request.url, sortToken, page.next);
+      return page.items;
+    },
+  );
+
+  app.get(
+    "/api/vendors/export.csv",
+    {
+      preValidation: app.requirePermission("vendors:read"),
+      schema: { tags: ["vendors"], querystring: vendorExportQuery, response: { 200: csvListText(vendorCsvColumns), ...errors } },
+    },
+    async (request, reply) => {
+      const { filter } = vendorListFilter(request.query);
+      return sendCsvList(
+        reply,
+        "vendors.csv",
+        vendorCsvColumns,
+        (after) => listVendors(deps.db, { ...filter, limit: EXPORT_PAGE_ROWS, after: after ?? undefined }),
+        vendorCsvLine,
+      );
     },
   );
 
