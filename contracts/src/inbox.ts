@@ -1,19 +1,42 @@
 import { z } from "zod";
 
+/**
+ * What can wait for a user: a request at a stage they may decide, their own request changed by someone else
+ * (until they look), and for those who act on orders, an approved request without an order, an order to issue, an
+ * order to receive.
+ */
+export const inboxItemKinds = ["decide", "changed", "create-order", "issue-order", "receive-order"] as const;
+export const inboxItemKind = z.enum(inboxItemKinds);
+export type InboxItemKind = z.infer<typeof inboxItemKind>;
+
 export const inboxCounts = z.object({
-  pendingRequests: z.number().int(),
-  pendingApprovals: z.number().int(),
-  openOrders: z.number().int(),
+  counts: z.record(inboxItemKind, z.number().int()),
   badge: z.number().int(),
   updatedAt: z.string(),
 });
 export type InboxCounts = z.infer<typeof inboxCounts>;
 
+/** `subject_id` is the request's id, or the order's for `issue-order` and `receive-order`. */
+export const inboxItem = z.object({ kind: inboxItemKind, subject_id: z.uuid(), title: z.string(), since: z.string() });
+export type InboxItem = z.infer<typeof inboxItem>;
+
+export const inboxItemsResponse = z.object({ items: z.array(inboxItem) });
+export type InboxItemsResponse = z.infer<typeof inboxItemsResponse>;
+/** The newest items the inbox lists; the counts cover them all. */
+export const inboxItemsLimit = 50;
+
+/** Marks the user's changed requests as seen (opening one, or the inbox's "mark all seen"). */
+export const markSeenBody = z.object({ request_ids: z.array(z.uuid()).min(1).max(inboxItemsLimit) });
+export type MarkSeenBody = z.infer<typeof markSeenBody>;
+
 export const inboxBadgeCap = 99;
 
-/** Badge = pending requests + open orders, capped at 99, and 0 if not positive. */
-export function inboxBadge(pendingRequests: number, openOrders: number): number {
-  const total = (Number.isFinite(pendingRequests) ? pendingRequests : 0) + (Number.isFinite(openOrders) ? openOrders : 0);
+/** Badge = everything waiting for the user, capped at 99, and 0 if not positive. */
+export function inboxBadge(counts: Partial<Record<InboxItemKind, number>>): number {
+  const total = inboxItemKinds.reduce((sum, kind) => {
+    const n = counts[kind] ?? 0;
+    return sum + (Number.isFinite(n) ? n : 0);
+  }, 0);
   if (!(total > 0)) return 0;
   return Math.min(inboxBadgeCap, Math.floor(total));
 }

@@ -36,11 +36,11 @@ describe("shared rules", () => {
     expect(dueHint("issued", "2026-03-20", now)?.text).toBe("Expected 2026-03-20");
   });
 
-  it("caps the inbox badge at 99 and never shows a negative", () => {
-    expect(inboxBadge(3, 4)).toBe(7);
-    expect(inboxBadge(80, 40)).toBe(99);
-    expect(inboxBadge(-5, 2)).toBe(0);
-    expect(inboxBadge(Number.NaN, 2)).toBe(2);
+  it("sums what waits in the inbox badge, capped at 99, never negative", () => {
+    expect(inboxBadge({ decide: 3, changed: 4 })).toBe(7);
+    expect(inboxBadge({ decide: 80, "issue-order": 40 })).toBe(99);
+    expect(inboxBadge({ decide: -5, changed: 2 })).toBe(0);
+    expect(inboxBadge({ decide: Number.NaN, "receive-order": 2 })).toBe(2);
   });
 
   it("treats an unknown role as requester and shows settings only to admins", () => {

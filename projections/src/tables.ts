@@ -76,8 +76,31 @@ export interface RequestFilesRow {
 export interface InboxRequestsRow {
   request_id: string;
   requester_id: string;
+  title: string;
   status: string;
-  current_stage_role: string | null;
+  /** The role of each stage, in order, as routed when the request was raised. */
+  route: Json<string[]>;
+  /** The stage that waits; null when none does (unrouted, or decided). */
+  stage_index: number | null;
+  order_id: string | null;
+  version: number;
+}
+
+export interface InboxOrdersRow {
+  order_id: string;
+  title: string;
+  status: string;
+  version: number;
+}
+
+/** One thing waiting for one user. */
+export interface InboxItemsRow {
+  user_id: string;
+  kind: string;
+  subject_id: string;
+  title: string;
+  since: string;
+  position: string;
 }
 
 export interface CountersRow {
@@ -92,6 +115,8 @@ export interface ReadModelTables {
   rm_request_audit: RequestAuditRow;
   rm_request_files: RequestFilesRow;
   rm_inbox_requests: InboxRequestsRow;
+  rm_inbox_orders: InboxOrdersRow;
+  rm_inbox_items: InboxItemsRow;
   rm_counters: CountersRow;
 }
 

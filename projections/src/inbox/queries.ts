@@ -1,25 +1,41 @@
 import type { Kysely } from "kysely";
-import { inboxBadge, type InboxCounts, type Role } from "@procure/contracts";
+import { inboxBadge, inboxItemKinds, inboxItemsLimit, type InboxCounts, type InboxItem, type InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import { counterNames, readCounters } from "./counters.ts";
 
-/** Inbox figures as the caller sees them: requesters count their own requests, deciders what awaits their role. */
-export async function readInbox(db: Kysely<Database>, actor: { id: string; role: Role }, now: Date): Promise<InboxCounts> {
-  const stageRoles: (string | null)[] =
-    actor.role === "admin"
-      ? [null, "approver", "finance", "buyer", "admin", "requester"]
-      : actor.role === "approver" || actor.role === "finance"
-        ? [null, actor.role]
-        : [actor.role];
-  const names = [
-    counterNames.pendingRequests,
-    counterNames.pendingFor(actor.id),
-    counterNames.openOrders,
-    ...stageRoles.map((r) => counterNames.pendingAtStage(r)),
-  ];
-  const c = await readCounters(db, names);
-  const pendingRequests = actor.role === "requester" ? c[counterNames.pendingFor(actor.id)]! : c[counterNames.pendingRequests]!;
-  const pendingApprovals = actor.role === "requester" ? 0 : stageRoles.reduce((sum, r) => sum + c[counterNames.pendingAtStage(r)]!, 0);
-  const openOrders = c[counterNames.openOrders]!;
-  return { pendingRequests, pendingApprovals, openOrders, badge: inboxBadge(pendingRequests, openOrders), updatedAt: now.toISOString() };
+/** What waits for the user, by kind, counted from their own rows. */
+export async function readInbox(db: Kysely<Database>, userId: string, now: Date): Promise<InboxCounts> {
+  const rows = await db
+    .selectFrom("rm_inbox_items")
+    .select(["kind", (eb) => eb.fn.countAll<string>().as("n")])
+    .where("user_id", "=", userId)
+    .groupBy("kind")
+    .execute();
+  const counts = Object.fromEntries(inboxItemKinds.map((kind) => [kind, 0])) as Record<InboxItemKind, number>;
+  for (const row of rows) if (row.kind in counts) counts[row.kind as InboxItemKind] = Number(row.n);
+  return { counts, badge: inboxBadge(counts), updatedAt: now.toISOString() };
+}
+
+/** The newest things waiting for the user. */
+export async function listInboxItems(db: Kysely<Database>, userId: string): Promise<InboxItem[]> {
+  const rows = await db
+    .selectFrom("rm_inbox_items")
+    .select(["kind", "subject_id", "title", "since"])
+    .where("user_id", "=", userId)
+    .orderBy("since", "desc")
+    .orderBy("subject_id")
+    .limit(inboxItemsLimit)
+    .execute();
+  return rows.map((r) => ({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString() }));
+}
+
+/** Which of these requests show the user a change they have not seen. */
+export async function unseenChanges(db: Kysely<Database>, userId: string, requestIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom("rm_inbox_items")
+    .select("subject_id")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "changed")
+    .where("subject_id", "in", [...requestIds])
+    .execute();
+  return rows.map((r) => r.subject_id);
 }

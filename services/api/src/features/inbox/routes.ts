@@ -1,12 +1,39 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBody, inboxCounts } from "@procure/contracts";
-import { readInbox } from "@procure/projections";
+import { z } from "zod";
+import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody } from "@procure/contracts";
+import { userDecider } from "@procure/domain";
+import { listInboxItems, readInbox, unseenChanges } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
+import { commandErrors } from "../../http/error-responses.ts";
+
+/** What waits for the signed-in user, from the inbox read model: the answers after a command read it. */
+const reads = ["inbox"];
 
 const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get("/api/inbox", { onRequest: app.authenticate, schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody } } }, async (request) =>
-    readInbox(deps.db, request.actor, new Date()),
+  app.addHook("onRequest", app.authenticate);
+
+  app.get("/api/inbox", { schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody, 403: errorBody } } }, async (request) =>
+    readInbox(deps.db, request.actor.id, new Date()),
   );
+
+  app.get("/api/inbox/items", { schema: { tags: ["inbox"], response: { 200: inboxItemsResponse, 401: errorBody, 403: errorBody } } }, async (request) => ({
+    items: await listInboxItems(deps.db, request.actor.id),
+  }));
+
+  app.post("/api/inbox/seen", { schema: { tags: ["inbox"], body: markSeenBody, response: { 204: z.null(), ...commandErrors } } }, async (request, reply) => {
+    // Only changes still waiting are recorded as seen: opening a request twice writes nothing the second time.
+    const unseen = await unseenChanges(deps.db, request.actor.id, request.body.request_ids);
+    if (unseen.length === 0) return reply.code(204).send(null);
+    await handleCommand(deps, request, reply, {
+      reads,
+      status: 204,
+      retryOnConflict: true,
+      commands: on(userDecider, request.actor.id, { type: "MarkRequestsSeen", request_ids: unseen }),
+      respond: async () => null,
+    });
+    return reply;
+  });
 };
 
 export default inboxRoutes;
