@@ -9,6 +9,7 @@ export const testUser: User = {
   id: "6f1c1d2e-8a4b-4c1e-9d3f-2a6b7c8d9e0f",
   email: "approver@demo.procure.test",
   role: "approver",
+  active: true,
   created_at: "2026-01-05T10:00:00.000Z",
 };
 

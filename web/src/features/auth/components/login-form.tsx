@@ -1,10 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { demoPassword, loginFailedMessage, sampleAccounts } from "@procure/contracts";
+import { demoPassword, errorCodes, loginFailedMessage, sampleAccounts, type AuthResponse } from "@procure/contracts";
 import { paths, safeRedirect } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { Notice } from "@/components/ui/notice";
+import { ApiError } from "@/lib/api-client";
 import { useLogin } from "../api/login";
+import { ChangePasswordForm } from "./change-password-form";
+
+/** A deactivated account is told so (the server says it only to someone who knew the password); the rest fail alike. */
+const signInError = (error: unknown) => (error instanceof ApiError && error.code === errorCodes.accountDeactivated ? error.message : loginFailedMessage);
 
 function prefilledEmail(state: unknown): string {
   if (state && typeof state === "object" && "email" in state && typeof state.email === "string") return state.email;
@@ -21,6 +26,12 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const mutation = useLogin();
   const redirectTo = params.get("redirectTo");
+  const [mustChange, setMustChange] = useState<AuthResponse | null>(null);
+
+  const enter = ({ token, user }: AuthResponse) => {
+    signIn(token, user);
+    navigate(safeRedirect(redirectTo), { replace: true });
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,11 +39,8 @@ export function LoginForm() {
     mutation.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: ({ token, user }) => {
-          signIn(token, user);
-          navigate(safeRedirect(redirectTo), { replace: true });
-        },
-        onError: () => setError(loginFailedMessage),
+        onSuccess: (answer) => (answer.mustChangePassword ? setMustChange(answer) : enter(answer)),
+        onError: (failed) => setError(signInError(failed)),
       },
     );
   };
@@ -42,6 +50,21 @@ export function LoginForm() {
     setPassword(demoPassword);
     setError(null);
   };
+
+  if (mustChange) {
+    return (
+      <ChangePasswordForm
+        email={mustChange.user.email}
+        token={mustChange.token}
+        temporaryPassword={password}
+        onChanged={enter}
+        onCancel={() => {
+          setMustChange(null);
+          setPassword("");
+        }}
+      />
+    );
+  }
 
   return (
     <div className="card auth-card">

@@ -11,9 +11,10 @@ export async function getInbox(signal?: AbortSignal): Promise<InboxCounts> {
   const [{ inboxBadge, inboxCounts }, body] = await Promise.all([import("@procure/contracts/inbox"), api.get<unknown>("/api/inbox", signal)]);
   const counts = inboxCounts.parse(body);
   // Recomputed locally so the cap and the never-negative rule hold whatever the server sends.
-  return { ...counts, badge: inboxBadge(counts.pendingRequests, counts.openOrders) };
+  return { ...counts, badge: inboxBadge(counts.counts) };
 }
 
+/** The server tells each user when their own inbox changed, under ["inbox"]. */
 export const getInboxQueryOptions = () => queryOptions({ queryKey: queryKeys.inbox(), queryFn: ({ signal }) => getInbox(signal) });
 
 export const useInbox = (enabled: boolean) => useQuery({ ...getInboxQueryOptions(), enabled });

@@ -3,9 +3,12 @@ import { Link, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { formatTime } from "@/lib/format";
+import type { InboxItem, Role } from "@procure/contracts";
 import { useInbox } from "../api/get-inbox";
+import { useInboxItems } from "../api/get-inbox-items";
+import { useMarkSeen } from "../api/mark-seen";
 import { inboxErrorMessage } from "../lib/inbox-error";
-import { badgeExplanation, inboxRows, type InboxRow } from "../lib/inbox-rows";
+import { badgeExplanation, inboxRows, itemHref, kindTitle, type InboxRow } from "../lib/inbox-rows";
 import "../inbox.css";
 
 export function InboxDropdown() {
@@ -17,6 +20,8 @@ export function InboxDropdown() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const inbox = useInbox(signedIn);
+  const items = useInboxItems(signedIn && open);
+  const markSeen = useMarkSeen();
   const data = signedIn ? inbox.data : undefined;
   const badge = data?.badge ?? 0;
 
@@ -43,7 +48,12 @@ export function InboxDropdown() {
   const rows = inboxRows(role, data);
 
   const refreshing = inbox.isFetching;
-  const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
+  const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "What waits for you.";
+  const changed = (items.data ?? []).filter((item) => item.kind === "changed").map((item) => item.subject_id);
+  const follow = (item?: InboxItem) => {
+    if (item?.kind === "changed") markSeen.mutate([item.subject_id]);
+    setOpen(false);
+  };
 
   return (
     <div
@@ -87,14 +97,22 @@ export function InboxDropdown() {
         ) : null}
       </button>
       {open ? (
-        <div id={panelId} className="inbox-panel" role="dialog" aria-label="Workspace inbox">
+        <div id={panelId} className="inbox-panel" role="dialog" aria-label="Your inbox">
           <div className="inbox-panel-head">
             <div style={{ minWidth: 0 }}>
-              <p className="inbox-title">Workspace inbox</p>
+              <p className="inbox-title">Your inbox</p>
               {signedIn ? <p className="subtle">{subtitle}</p> : null}
             </div>
             {signedIn ? (
-              <button type="button" className="btn btn-sm" onClick={() => void inbox.refetch()} disabled={refreshing}>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => {
+                  void inbox.refetch();
+                  void items.refetch();
+                }}
+                disabled={refreshing}
+              >
                 {refreshing ? "Refreshing" : "Refresh"}
               </button>
             ) : null}
@@ -106,15 +124,26 @@ export function InboxDropdown() {
                   {inboxErrorMessage(inbox.error)}
                 </p>
               ) : null}
-              <p className="inbox-badge-note">The badge counts pending requests and open purchase orders.</p>
-              <ul className="inbox-rows">
-                {rows.map((row) => (
-                  <li key={row.key}>
-                    <InboxRowView row={row} loading={inbox.isPending} onFollow={() => setOpen(false)} />
-                  </li>
-                ))}
-              </ul>
-              <p className="inbox-footer">Numbers update whenever you create requests or manage purchase orders.</p>
+              <p className="inbox-badge-note">The badge counts only what waits for you.</p>
+              {!inbox.isPending && rows.length === 0 ? (
+                <p className="inbox-empty" data-testid="inbox-empty">
+                  Nothing waits for you.
+                </p>
+              ) : (
+                <ul className="inbox-rows">
+                  {rows.map((row) => (
+                    <li key={row.key}>
+                      <InboxRowView row={row} loading={inbox.isPending} onFollow={() => follow()} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {items.data && items.data.length > 0 ? <ItemList items={items.data} role={role} onFollow={follow} /> : null}
+              {changed.length > 0 ? (
+                <button type="button" className="btn btn-sm inbox-seen" onClick={() => markSeen.mutate(changed)} disabled={markSeen.isPending}>
+                  Mark changes as seen
+                </button>
+              ) : null}
             </>
           ) : (
             <div className="inbox-signed-out">
@@ -130,6 +159,35 @@ export function InboxDropdown() {
   );
 }
 
+function ItemList({ items, role, onFollow }: { items: InboxItem[]; role: Role; onFollow: (item: InboxItem) => void }) {
+  return (
+    <ul className="inbox-items" aria-label="Newest items">
+      {items.slice(0, 8).map((item) => {
+        const href = itemHref(role, item);
+        const text = (
+          <>
+            <span className="inbox-item-kind">{kindTitle(item.kind)}</span>
+            <span className="inbox-item-title">{item.title}</span>
+          </>
+        );
+        return (
+          <li key={`${item.kind}:${item.subject_id}`}>
+            {href ? (
+              <Link to={href} className="inbox-item" onClick={() => onFollow(item)} data-testid="inbox-item">
+                {text}
+              </Link>
+            ) : (
+              <div className="inbox-item is-static" data-testid="inbox-item">
+                {text}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function InboxRowView({ row, loading, onFollow }: { row: InboxRow; loading: boolean; onFollow: () => void }) {
   const content = (
     <>
@@ -137,11 +195,6 @@ function InboxRowView({ row, loading, onFollow }: { row: InboxRow; loading: bool
       <span className="inbox-row-text">
         <span className="inbox-row-title">{row.title}</span>
         <span className="inbox-row-description">{row.description}</span>
-        {row.meta.map((line) => (
-          <span key={line} className="subtle">
-            {line}
-          </span>
-        ))}
       </span>
     </>
   );

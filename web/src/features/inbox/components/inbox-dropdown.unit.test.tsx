@@ -6,7 +6,23 @@ import { renderWithApp, storeSession, testUser } from "@/testing/render";
 import { InboxDropdown } from "./inbox-dropdown";
 
 const adminUser = { ...testUser, email: "admin@demo.procure.test", role: "admin" as const };
-const counts = { pendingRequests: 3, pendingApprovals: 2, openOrders: 4, badge: 7, updatedAt: "2026-03-02T14:05:00.000Z" };
+const kinds = (n: Partial<Record<"decide" | "changed" | "create-order" | "issue-order" | "receive-order", number>>) => ({
+  decide: 0,
+  changed: 0,
+  "create-order": 0,
+  "issue-order": 0,
+  "receive-order": 0,
+  ...n,
+});
+const counts = { counts: kinds({ decide: 2, changed: 1, "issue-order": 4 }), badge: 7, updatedAt: "2026-03-02T14:05:00.000Z" };
+const requestId = "0b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f01";
+const orderId = "1b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f02";
+const items = {
+  items: [
+    { kind: "changed", subject_id: requestId, title: "Desk lamp", since: "2026-03-02T14:00:00.000Z" },
+    { kind: "issue-order", subject_id: orderId, title: "PO-7 · Lamps Ltd", since: "2026-03-02T13:00:00.000Z" },
+  ],
+};
 
 function renderInbox() {
   return renderWithApp(
@@ -18,6 +34,8 @@ function renderInbox() {
       path: "/app",
       extraRoutes: [
         { path: "/app/requests", element: <p>Requests screen</p> },
+        { path: "/app/requests/:id", element: <p>Request screen</p> },
+        { path: "/app/approvals", element: <p>Approvals screen</p> },
         { path: "/login", element: <p>Login screen</p> },
       ],
     },
@@ -26,7 +44,7 @@ function renderInbox() {
 
 const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole("button", { name: /^Inbox/ }));
-  return screen.getByRole("dialog", { name: "Workspace inbox" });
+  return screen.getByRole("dialog", { name: "Your inbox" });
 };
 
 describe("inbox dropdown", () => {
@@ -36,62 +54,68 @@ describe("inbox dropdown", () => {
     renderInbox();
     await openPanel(user);
 
-    expect(screen.getByText("Workspace inbox")).toBeInTheDocument();
     expect(screen.getByText("Sign in to see requests, approvals, and purchase order updates.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login?redirectTo=%2Fapp");
     expect(screen.queryByTestId("inbox-badge")).not.toBeInTheDocument();
   });
 
-  it("shows the badge, the three rows, the updated time and the footer", async () => {
+  it("shows the badge, one row per kind that waits, the newest items and the updated time", async () => {
     storeSession(adminUser);
-    mockFetch({ "GET /api/me": () => json({ user: adminUser }), "GET /api/inbox": () => json(counts) });
+    mockFetch({ "GET /api/me": () => json({ user: adminUser }), "GET /api/inbox": () => json(counts), "GET /api/inbox/items": () => json(items) });
     const user = userEvent.setup();
     renderInbox();
 
     expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("7");
-    expect(screen.getByRole("button", { name: "Inbox, 7 to look at: 3 pending requests and 4 open purchase orders" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Inbox, 7 items wait for you: 2 to decide, 1 your requests, 4 to issue" })).toBeInTheDocument();
     await openPanel(user);
     expect(screen.getByText(/^Updated /)).toBeInTheDocument();
-    expect(screen.getByTestId("inbox-row-requests")).toHaveTextContent("3Requests");
-    expect(screen.getByTestId("inbox-row-approvals")).toHaveTextContent("2Approvals");
-    expect(screen.getByTestId("inbox-row-orders")).toHaveTextContent("4Purchase orders");
-    expect(screen.getByTestId("inbox-row-orders")).toHaveAttribute("href", "/app/purchase-orders");
-    expect(screen.getByText("Numbers update whenever you create requests or manage purchase orders.")).toBeInTheDocument();
-    expect(screen.getByText("The badge counts pending requests and open purchase orders.")).toBeInTheDocument();
+    expect(screen.getByTestId("inbox-row-decide")).toHaveTextContent("2To decide");
+    expect(screen.getByTestId("inbox-row-decide")).toHaveAttribute("href", "/app/approvals");
+    expect(screen.getByTestId("inbox-row-issue-order")).toHaveAttribute("href", "/app/purchase-orders");
+    expect(screen.queryByTestId("inbox-row-receive-order")).not.toBeInTheDocument();
+    const rows = await screen.findAllByTestId("inbox-item");
+    expect(rows.map((row) => row.getAttribute("href"))).toEqual([`/app/requests/${requestId}`, "/app/purchase-orders"]);
   });
 
-  it("links a row only where the role may go and leaves out approvals for a role that cannot decide", async () => {
-    storeSession({ ...testUser, email: "requester@demo.procure.test", role: "requester" });
-    mockFetch({ "GET /api/me": () => json({ user: { ...testUser, role: "requester" } }), "GET /api/inbox": () => json({ ...counts, pendingApprovals: 0 }) });
-    const user = userEvent.setup();
-    renderInbox();
-    await screen.findByTestId("inbox-badge");
-    const panel = await openPanel(user);
-
-    expect(screen.getByTestId("inbox-row-requests")).toHaveAttribute("href", "/app/requests");
-    expect(screen.queryByTestId("inbox-row-approvals")).not.toBeInTheDocument();
-    // Counted in the badge, so shown, but a requester cannot open purchase orders.
-    expect(screen.getByTestId("inbox-row-orders").tagName).toBe("DIV");
-    expect(screen.getByTestId("inbox-row-orders")).toHaveTextContent("4Purchase orders");
-    expect(panel.querySelectorAll("a")).toHaveLength(1);
-  });
-
-  it("shows the approver their queue as a link and purchase orders as a plain figure", async () => {
-    storeSession();
-    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+  it("links only where the role may go: a finance member's own request is shown but not linked", async () => {
+    const finance = { ...testUser, email: "finance@demo.procure.test", role: "finance" as const };
+    storeSession(finance);
+    mockFetch({ "GET /api/me": () => json({ user: finance }), "GET /api/inbox": () => json(counts), "GET /api/inbox/items": () => json(items) });
     const user = userEvent.setup();
     renderInbox();
     await screen.findByTestId("inbox-badge");
     await openPanel(user);
-    expect(screen.getByTestId("inbox-row-approvals")).toHaveAttribute("href", "/app/approvals");
-    expect(screen.getByTestId("inbox-row-orders")).not.toHaveAttribute("href");
+    expect(screen.getByTestId("inbox-row-changed").tagName).toBe("DIV");
+    const [own] = await screen.findAllByTestId("inbox-item");
+    expect(own!.tagName).toBe("DIV");
   });
 
-  it("caps the badge at 99 and hides it when nothing is pending", async () => {
+  it("marks a changed request seen when it is followed, and all of them with one button", async () => {
+    storeSession();
+    const { calls } = mockFetch({
+      "GET /api/me": () => json({ user: testUser }),
+      "GET /api/inbox": () => json(counts),
+      "GET /api/inbox/items": () => json(items),
+      "POST /api/inbox/seen": () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByTestId("inbox-badge");
+    await openPanel(user);
+    await user.click(screen.getByRole("button", { name: "Mark changes as seen" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ request_ids: [requestId] }]));
+
+    const [first] = await screen.findAllByTestId("inbox-item");
+    await user.click(first!);
+    expect(await screen.findByText("Request screen")).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(2));
+  });
+
+  it("says when nothing waits, caps the badge at 99 and hides it at zero", async () => {
     storeSession();
     mockFetch({
       "GET /api/me": () => json({ user: testUser }),
-      "GET /api/inbox": () => json({ ...counts, pendingRequests: 80, openOrders: 45, badge: 125 }),
+      "GET /api/inbox": () => json({ ...counts, counts: kinds({ decide: 80, changed: 45 }), badge: 125 }),
     });
     const { unmount } = renderInbox();
     expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("99");
@@ -100,20 +124,25 @@ describe("inbox dropdown", () => {
     storeSession();
     mockFetch({
       "GET /api/me": () => json({ user: testUser }),
-      "GET /api/inbox": () => json({ ...counts, pendingRequests: 0, openOrders: -2, badge: 0 }),
+      "GET /api/inbox": () => json({ ...counts, counts: kinds({ decide: -2 }), badge: 0 }),
+      "GET /api/inbox/items": () => json({ items: [] }),
     });
+    const user = userEvent.setup();
     renderInbox();
     await waitFor(() => expect(screen.getByRole("button", { name: "Inbox" })).toBeInTheDocument());
     expect(screen.queryByTestId("inbox-badge")).not.toBeInTheDocument();
+    await openPanel(user);
+    expect(await screen.findByTestId("inbox-empty")).toHaveTextContent("Nothing waits for you.");
   });
 
-  it("reads Refreshing while a refresh is in flight and says when counts are not loaded yet", async () => {
+  it("reads Refreshing while a refresh is in flight", async () => {
     storeSession();
     let call = 0;
     const second = deferred<Response>();
     mockFetch({
       "GET /api/me": () => json({ user: testUser }),
       "GET /api/inbox": () => (++call === 1 ? json(counts) : second.promise),
+      "GET /api/inbox/items": () => json(items),
     });
     const user = userEvent.setup();
     renderInbox();
@@ -122,32 +151,24 @@ describe("inbox dropdown", () => {
 
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     expect(screen.getByRole("button", { name: "Refreshing" })).toBeDisabled();
-    second.resolve(json({ ...counts, pendingRequests: 5 }));
+    second.resolve(json({ ...counts, counts: kinds({ decide: 9 }) }));
     expect(await screen.findByRole("button", { name: "Refresh" })).toBeEnabled();
     expect(screen.getByTestId("inbox-badge")).toHaveTextContent("9");
   });
 
-  it("shows the subtitle fallback and the combined error line when the counts fail", async () => {
+  it("shows the subtitle fallback and the error line when the counts fail", async () => {
     storeSession();
-    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => apiError(503, "unavailable", "down") });
+    mockFetch({
+      "GET /api/me": () => json({ user: testUser }),
+      "GET /api/inbox": () => apiError(503, "unavailable", "down"),
+      "GET /api/inbox/items": () => json(items),
+    });
     const user = userEvent.setup();
     renderInbox();
     await openPanel(user);
 
     expect(await screen.findByText("Unable to load requests & purchase orders.")).toBeInTheDocument();
-    expect(screen.getByText("Stay on top of requests and orders.")).toBeInTheDocument();
-  });
-
-  it("names the failing source when the server says which one failed", async () => {
-    storeSession();
-    mockFetch({
-      "GET /api/me": () => json({ user: testUser }),
-      "GET /api/inbox": () => apiError(502, "partial", "orders down", { failed: ["orders"] }),
-    });
-    const user = userEvent.setup();
-    renderInbox();
-    await openPanel(user);
-    expect(await screen.findByText("Unable to load purchase orders.")).toBeInTheDocument();
+    expect(screen.getByText("What waits for you.")).toBeInTheDocument();
   });
 
   it("shows the generic line for an unexpected failure", async () => {
@@ -155,6 +176,7 @@ describe("inbox dropdown", () => {
     mockFetch({
       "GET /api/me": () => json({ user: testUser }),
       "GET /api/inbox": () => Promise.reject(new TypeError("Failed to fetch")),
+      "GET /api/inbox/items": () => json(items),
     });
     const user = userEvent.setup();
     renderInbox();
@@ -164,33 +186,33 @@ describe("inbox dropdown", () => {
 
   it("closes on Escape, outside click, outside touch and on following a row link", async () => {
     storeSession();
-    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts), "GET /api/inbox/items": () => json(items) });
     const user = userEvent.setup();
     renderInbox();
     await screen.findByTestId("inbox-badge");
 
     await openPanel(user);
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: /^Inbox/ })).toHaveFocus();
 
     await openPanel(user);
     await user.click(screen.getByRole("button", { name: "Elsewhere" }));
-    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
 
     await openPanel(user);
     fireEvent.touchStart(screen.getByRole("button", { name: "Elsewhere" }));
-    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
 
     const panel = await openPanel(user);
-    await user.click(panel.querySelector('[data-testid="inbox-row-requests"]')!);
-    expect(await screen.findByText("Requests screen")).toBeInTheDocument();
-    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
+    await user.click(panel.querySelector('[data-testid="inbox-row-decide"]')!);
+    expect(await screen.findByText("Approvals screen")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
   });
 
   it("closes when focus tabs out of the panel, and stays open while it moves inside", async () => {
     storeSession();
-    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts) });
+    mockFetch({ "GET /api/me": () => json({ user: testUser }), "GET /api/inbox": () => json(counts), "GET /api/inbox/items": () => json(items) });
     const user = userEvent.setup();
     renderInbox();
     await screen.findByTestId("inbox-badge");
@@ -199,9 +221,9 @@ describe("inbox dropdown", () => {
     const links = panel.querySelectorAll("a");
     (links[0] as HTMLElement).focus();
     (links[1] as HTMLElement).focus();
-    expect(screen.getByRole("dialog", { name: "Workspace inbox" })).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Your inbox" })).toBeInTheDocument();
     fireEvent.focus(screen.getByRole("button", { name: "Elsewhere" }));
     fireEvent.blur(links[1] as HTMLElement, { relatedTarget: screen.getByRole("button", { name: "Elsewhere" }) });
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument());
   });
 });

@@ -1,51 +1,51 @@
-import { canSee, type InboxCounts, type Role } from "@procure/contracts";
+import { canSee, inboxItemKinds, type InboxCounts, type InboxItem, type InboxItemKind, type Role } from "@procure/contracts";
 import { paths } from "@/config/paths";
 
-/** A row of the inbox panel; `href` is null where the role may not open the screen, so the row is a plain figure. */
-export type InboxRow = { key: "requests" | "approvals" | "orders"; title: string; href: string | null; count: number; description: string; meta: string[] };
+/** One kind of waiting work, with where the role may go for it (null: nowhere it may open). */
+export type InboxRow = { key: InboxItemKind; title: string; href: string | null; count: number; description: string };
 
-/**
- * The rows a role's inbox shows. Requests and purchase orders stay for every role because the badge counts them,
- * but link only where the role may go; approvals mean nothing to a role that cannot decide, so the row is left out.
- */
-export function inboxRows(role: Role, data: InboxCounts | undefined): InboxRow[] {
-  const requests = canSee(role, "requests");
-  const orders = canSee(role, "purchase-orders");
-  const rows: InboxRow[] = [
-    {
-      key: "requests",
-      title: "Requests",
-      href: requests ? paths.app.requests.getHref() : null,
-      count: data?.pendingRequests ?? 0,
-      description: "Requests pending approval",
-      meta: [role === "requester" ? "Your submitted requests" : "Across the workspace", ...(requests ? ["Open the requests list"] : [])],
-    },
-  ];
-  if (canSee(role, "approvals")) {
-    rows.push({
-      key: "approvals",
-      title: "Approvals",
-      href: paths.app.approvals.getHref(),
-      count: data?.pendingApprovals ?? 0,
-      description: "Waiting on a decision from you",
-      meta: ["Approve or deny from the queue"],
-    });
+const kindText: Record<InboxItemKind, { title: string; description: string }> = {
+  decide: { title: "To decide", description: "Requests at a stage you may approve or deny" },
+  changed: { title: "Your requests", description: "Changed by someone else since you last looked" },
+  "create-order": { title: "To order", description: "Approved requests without a purchase order" },
+  "issue-order": { title: "To issue", description: "Draft purchase orders" },
+  "receive-order": { title: "To receive", description: "Issued purchase orders awaiting delivery" },
+};
+
+/** Where one kind of work is done, for a role; never a screen the role cannot open. */
+export function kindHref(role: Role, kind: InboxItemKind): string | null {
+  switch (kind) {
+    case "decide":
+      return canSee(role, "approvals") ? paths.app.approvals.getHref() : null;
+    case "changed":
+      return canSee(role, "requests") ? paths.app.requests.getHref() : null;
+    default:
+      return canSee(role, "purchase-orders") ? paths.app.purchaseOrders.getHref() : null;
   }
-  rows.push({
-    key: "orders",
-    title: "Purchase orders",
-    href: orders ? paths.app.purchaseOrders.getHref() : null,
-    count: data?.openOrders ?? 0,
-    description: "Open purchase orders",
-    meta: ["Draft, issued or receiving", ...(orders ? [] : ["Managed by buyers and finance"])],
-  });
-  return rows;
 }
+
+/** Where one item is dealt with: the request itself when the role may open it, else the kind's screen. */
+export function itemHref(role: Role, item: InboxItem): string | null {
+  if ((item.kind === "decide" || item.kind === "changed") && canSee(role, "requests")) return paths.app.request.getHref(item.subject_id);
+  if (item.kind === "create-order" && canSee(role, "purchase-orders")) return paths.app.orderRequest.getHref(item.subject_id);
+  return kindHref(role, item.kind);
+}
+
+/** The kinds that hold something for this user, in a fixed order. */
+export function inboxRows(role: Role, data: InboxCounts | undefined): InboxRow[] {
+  if (!data) return [];
+  return inboxItemKinds
+    .filter((kind) => (data.counts[kind] ?? 0) > 0)
+    .map((kind) => ({ key: kind, ...kindText[kind], count: data.counts[kind] ?? 0, href: kindHref(role, kind) }));
+}
+
+export const kindTitle = (kind: InboxItemKind) => kindText[kind].title;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What the badge's number is made of, for its accessible name and tooltip. */
 export function badgeExplanation(data: InboxCounts | undefined): string {
   if (!data || data.badge === 0) return "Inbox";
-  return `Inbox, ${data.badge} to look at: ${plural(data.pendingRequests, "pending request", "pending requests")} and ${plural(data.openOrders, "open purchase order", "open purchase orders")}`;
+  const parts = inboxItemKinds.filter((kind) => (data.counts[kind] ?? 0) > 0).map((kind) => `${data.counts[kind]} ${kindText[kind].title.toLowerCase()}`);
+  return `Inbox, ${plural(data.badge, "item waits", "items wait")} for you: ${parts.join(", ")}`;
 }

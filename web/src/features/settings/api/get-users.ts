@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { user, type User } from "@procure/contracts";
 import { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -6,11 +6,14 @@ import { queryKeys } from "@/lib/query-keys";
 
 const userList = z.array(user);
 
-export async function getUsers(signal?: AbortSignal): Promise<User[]> {
-  return userList.parse(await api.get<unknown>("/api/users", signal));
+/** `q`: part of an email; the server searches, so the list holds however many members there are. */
+export async function getUsers(q: string, signal?: AbortSignal): Promise<User[]> {
+  const query = q ? `?${new URLSearchParams({ q })}` : "";
+  return userList.parse(await api.get<unknown>(`/api/users${query}`, signal));
 }
 
-/** The server invalidates ["users"] for admins whenever an account is registered. */
-export const getUsersQueryOptions = () => queryOptions({ queryKey: queryKeys.users(), queryFn: ({ signal }) => getUsers(signal) });
+/** Under ["users"], which the server invalidates for admins whenever a member is registered or changed. */
+export const getUsersQueryOptions = (q = "") =>
+  queryOptions({ queryKey: [...queryKeys.users(), { q }], queryFn: ({ signal }) => getUsers(q, signal), placeholderData: keepPreviousData });
 
-export const useUsers = (enabled = true) => useQuery({ ...getUsersQueryOptions(), enabled });
+export const useUsers = (q = "", enabled = true) => useQuery({ ...getUsersQueryOptions(q), enabled });

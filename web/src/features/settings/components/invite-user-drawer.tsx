@@ -44,24 +44,28 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
 
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
-    create.mutate(body, {
-      onSuccess: ({ user, temporaryPassword }) => {
-        toast.success("Account created", { description: user.email });
-        // A password the admin typed is already known to them; only a generated one is worth showing.
-        setCreated({ email: user.email, role: user.role, temporaryPassword: body.password ? null : (temporaryPassword ?? null) });
+    // Whatever the admin typed or the server made up, the member replaces it at first sign-in.
+    create.mutate(
+      { ...body, mustChangePassword: true },
+      {
+        onSuccess: ({ user, temporaryPassword }) => {
+          toast.success("Account created", { description: user.email });
+          // A password the admin typed is already known to them; only a generated one is worth showing.
+          setCreated({ email: user.email, role: user.role, temporaryPassword: body.password ? null : (temporaryPassword ?? null) });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            setError("email", { type: "server", message: emailTakenMessage }, { shouldFocus: true });
+            toast.error(emailTakenMessage);
+            return;
+          }
+          const { field, message } = serverFieldError(error, fields);
+          if (field && error instanceof ApiError && error.status === 400) setError(field, { type: "server", message }, { shouldFocus: true });
+          else setFormError(inviteFailedMessage);
+          toast.error(inviteFailedMessage);
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) {
-          setError("email", { type: "server", message: emailTakenMessage }, { shouldFocus: true });
-          toast.error(emailTakenMessage);
-          return;
-        }
-        const { field, message } = serverFieldError(error, fields);
-        if (field && error instanceof ApiError && error.status === 400) setError(field, { type: "server", message }, { shouldFocus: true });
-        else setFormError(inviteFailedMessage);
-        toast.error(inviteFailedMessage);
-      },
-    });
+    );
   });
 
   return (

@@ -3,12 +3,13 @@ import { useCopyText } from "@/lib/use-copy-text";
 
 /** Shown once, straight from the server's answer; closing the drawer or reloading discards it. */
 export function TemporaryPassword({ email, password }: { email: string; password: string | null }) {
+  // The member must replace it at first sign-in, so it is only good for getting them there.
   const { ref, copied, copy } = useCopyText(password ?? "", "Password");
 
   if (!password) {
     return (
       <Notice tone="success" role="status">
-        {email} signs in with the password you set. Ask them to keep it private.
+        {email} signs in with the password you set, then chooses one of their own.
       </Notice>
     );
   }

@@ -1,15 +1,24 @@
 import { useMemo } from "react";
-import type { User } from "@procure/contracts";
+import { roles, type Role, type User } from "@procure/contracts";
 import { formatDate } from "@/lib/format";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
 
-const COLUMNS = 3;
+/** What an admin can do from a member's row; absent, the list is read-only. */
+export type MemberActions = {
+  selfId: string | null;
+  busyId: string | null;
+  changeRole: (user: User, role: Role) => void;
+  askToggleActive: (user: User) => void;
+  askResetPassword: (user: User) => void;
+};
 
-const newestFirst = (users: readonly User[]) => [...users].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.email.localeCompare(b.email));
+const newestFirst = (users: readonly User[]) =>
+  [...users].sort((a, b) => Number(b.active) - Number(a.active) || b.created_at.localeCompare(a.created_at) || a.email.localeCompare(b.email));
 
-export function UsersTable({ users, loading }: { users: readonly User[]; loading: boolean }) {
+export function UsersTable({ users, loading, actions, searching }: { users: readonly User[]; loading: boolean; actions?: MemberActions; searching?: boolean }) {
   const rows = useMemo(() => newestFirst(users), [users]);
+  const columns = actions ? 5 : 4;
   return (
     <div className="table-wrap">
       <table className="table table-responsive set-table" aria-label="People with access">
@@ -17,26 +26,69 @@ export function UsersTable({ users, loading }: { users: readonly User[]; loading
           <tr>
             <th scope="col">Email</th>
             <th scope="col">Role</th>
+            <th scope="col">Status</th>
             <th scope="col">Added</th>
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody aria-busy={loading}>
           {loading ? (
-            <TableSkeletonRows rows={4} columns={COLUMNS} />
+            <TableSkeletonRows rows={4} columns={columns} />
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={COLUMNS}>
-                <EmptyState title="Nobody has access yet." />
+              <td colSpan={columns}>
+                <EmptyState title={searching ? "Nobody matches that search." : "Nobody has access yet."} />
               </td>
             </tr>
           ) : (
             rows.map((user) => (
-              <tr key={user.id} data-testid="user-row">
+              <tr key={user.id} data-testid="user-row" className={user.active ? undefined : "set-inactive"}>
                 <td className="set-email">{user.email}</td>
                 <td data-label="Role">
-                  <span className={`badge badge-plain set-role set-role-${user.role}`}>{user.role}</span>
+                  {actions ? (
+                    <select
+                      className="input set-role-select"
+                      aria-label={`Role of ${user.email}`}
+                      value={user.role}
+                      disabled={actions.busyId === user.id}
+                      onChange={(event) => actions.changeRole(user, event.target.value as Role)}
+                    >
+                      {roles.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span className={`badge badge-plain set-role set-role-${user.role}`}>{user.role}</span>
+                  )}
+                </td>
+                <td data-label="Status">
+                  <span className={`badge ${user.active ? "badge-plain" : "set-deactivated"}`}>{user.active ? "Active" : "Deactivated"}</span>
                 </td>
                 <td data-label="Added">{formatDate(user.created_at)}</td>
+                {actions ? (
+                  <td className="set-actions">
+                    <button type="button" className="btn btn-sm" disabled={actions.busyId === user.id} onClick={() => actions.askResetPassword(user)}>
+                      Reset password<span className="visually-hidden"> for {user.email}</span>
+                    </button>
+                    {user.id === actions.selfId ? null : (
+                      <button
+                        type="button"
+                        className={`btn btn-sm ${user.active ? "btn-danger" : ""}`}
+                        disabled={actions.busyId === user.id}
+                        onClick={() => actions.askToggleActive(user)}
+                      >
+                        {user.active ? "Deactivate" : "Reactivate"}
+                        <span className="visually-hidden"> {user.email}</span>
+                      </button>
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))
           )}

@@ -1,15 +1,66 @@
+import { useDeferredValue, useState } from "react";
+import { toast } from "sonner";
+import type { Role, User } from "@procure/contracts";
 import { Notice } from "@/components/ui/notice";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { errorMessage } from "@/lib/api-client";
+import { useSession } from "@/lib/auth";
 import { useUsers } from "../api/get-users";
-import { UsersTable } from "./users-table";
+import { useUpdateUser } from "../api/update-user";
+import { useResetPassword } from "../api/reset-password";
+import { UsersTable, type MemberActions } from "./users-table";
 import { InviteUserDrawer } from "./invite-user-drawer";
+import { TemporaryPassword } from "./temporary-password";
 import { useDialogState } from "../lib/use-dialog-state";
 
 export const teammatesFailedMessage = "Unable to load teammates right now.";
 
+type Asked = { kind: "toggle" | "reset"; user: User };
+
 export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
-  const users = useUsers();
+  const [search, setSearch] = useState("");
+  const q = useDeferredValue(search.trim());
+  const users = useUsers(q);
   const invite = useDialogState<true>();
+  const { user: me } = useSession();
+  const update = useUpdateUser();
+  const reset = useResetPassword();
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   const count = users.data?.length;
+
+  const failed = (error: unknown) => toast.error(errorMessage(error, "The change could not be saved."));
+  const actions: MemberActions | undefined = canInvite
+    ? {
+        selfId: me?.id ?? null,
+        busyId: update.isPending ? (update.variables?.id ?? null) : null,
+        changeRole: (user: User, role: Role) =>
+          update.mutate({ id: user.id, role }, { onSuccess: () => toast.success(`${user.email} is now ${role}`), onError: failed }),
+        askToggleActive: (user) => setAsked({ kind: "toggle", user }),
+        askResetPassword: (user) => setAsked({ kind: "reset", user }),
+      }
+    : undefined;
+
+  const confirm = () => {
+    if (!asked) return;
+    const { user } = asked;
+    if (asked.kind === "toggle") {
+      update.mutate(
+        { id: user.id, active: !user.active },
+        {
+          onSuccess: (changed) => toast.success(changed.active ? `${changed.email} can sign in again` : `${changed.email} is deactivated and signed out`),
+          onError: failed,
+          onSettled: () => setAsked(null),
+        },
+      );
+      return;
+    }
+    reset.mutate(user.id, {
+      onSuccess: ({ temporaryPassword }) => temporaryPassword && setShown({ email: user.email, password: temporaryPassword }),
+      onError: failed,
+      onSettled: () => setAsked(null),
+    });
+  };
 
   return (
     <section className="card" id="access" aria-labelledby="access-title">
@@ -19,7 +70,11 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
             Workspace access
           </h2>
           <p className="subtle">
-            {count === undefined ? "Who can sign in to this workspace, and with which role." : `${count} ${count === 1 ? "person" : "people"} can sign in.`}
+            {count === undefined
+              ? "Who can sign in to this workspace, and with which role."
+              : q
+                ? `${count} ${count === 1 ? "member matches" : "members match"} “${q}”.`
+                : `${count} ${count === 1 ? "person" : "people"} in this workspace.`}
           </p>
         </div>
         {canInvite ? (
@@ -28,6 +83,28 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
           </button>
         ) : null}
       </div>
+      <div className="card-body set-search">
+        <input
+          className="input"
+          type="search"
+          aria-label="Search members by email"
+          placeholder="Search by email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={254}
+        />
+      </div>
+      {shown ? (
+        <div className="card-body stack">
+          <TemporaryPassword email={shown.email} password={shown.password} />
+          <p className="subtle">They choose a password of their own when they sign in with it.</p>
+          <div>
+            <button type="button" className="btn" onClick={() => setShown(null)}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : null}
       {users.isError ? (
         <div className="card-body">
           <Notice tone="error" role="alert">
@@ -38,9 +115,25 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
           </Notice>
         </div>
       ) : (
-        <UsersTable users={users.data ?? []} loading={users.isPending} />
+        <UsersTable users={users.data ?? []} loading={users.isPending} actions={actions} searching={q !== ""} />
       )}
       {canInvite ? <InviteUserDrawer open={invite.isOpen} onOpenChange={(open) => (open ? undefined : invite.close())} /> : null}
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked?.kind === "reset" ? "Reset password?" : asked?.user.active ? "Deactivate member?" : "Reactivate member?"}
+        description={
+          asked?.kind === "reset"
+            ? `${asked.user.email} is signed out everywhere and gets a temporary password, shown to you once, to change at sign-in.`
+            : asked?.user.active
+              ? `${asked.user.email} is signed out everywhere at once and cannot sign in until reactivated.`
+              : `${asked?.user.email ?? ""} can sign in again with their password.`
+        }
+        confirmLabel={asked?.kind === "reset" ? "Reset password" : asked?.user.active ? "Deactivate" : "Reactivate"}
+        tone={asked?.kind === "toggle" && asked.user.active ? "danger" : "success"}
+        busy={update.isPending || reset.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsked(null)}
+      />
     </section>
   );
 }

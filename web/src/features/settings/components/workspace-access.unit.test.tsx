@@ -7,7 +7,7 @@ import { renderWithApp } from "@/testing/render";
 import { WorkspaceAccess } from "./workspace-access";
 import { ApprovalRules } from "./approval-rules";
 
-const person = (email: string, role: User["role"], created_at: string): User => ({ id: crypto.randomUUID(), email, role, created_at });
+const person = (email: string, role: User["role"], created_at: string): User => ({ id: crypto.randomUUID(), email, role, active: true, created_at });
 const team = [person("admin@example.com", "admin", "2026-01-01T09:00:00Z"), person("ria@example.com", "requester", "2026-02-01T09:00:00Z")];
 const created = person("new@example.com", "approver", "2026-03-01T09:00:00Z");
 
@@ -25,7 +25,7 @@ describe("workspace access", () => {
   it("lists teammates newest first and says so when the list cannot load", async () => {
     mockFetch({ "GET /api/users": () => json(team) });
     const first = renderWithApp(<WorkspaceAccess canInvite />);
-    await screen.findByText("2 people can sign in.");
+    await screen.findByText("2 people in this workspace.");
     expect(screen.getAllByTestId("user-row").map((row) => row.querySelector("td")?.textContent)).toEqual(["ria@example.com", "admin@example.com"]);
     first.unmount();
 
@@ -45,7 +45,7 @@ describe("workspace access", () => {
 
     const drawer = await screen.findByRole("dialog", { name: "Account created" });
     expect(within(drawer).getByTestId("temporary-password")).toHaveTextContent("tmp-Secret-42");
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "new@example.com", role: "approver" });
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "new@example.com", role: "approver", mustChangePassword: true });
 
     await user.click(within(drawer).getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -82,6 +82,40 @@ describe("workspace access", () => {
     expect(await screen.findByText("Enter a valid work email.")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 6 characters.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
+
+describe("managing members", () => {
+  it("searches on the server, deactivates after asking, and shows a reset password once", async () => {
+    const ria = team[1]!;
+    let members = team;
+    const { calls } = mockFetch({
+      "GET /api/users": () => json(members),
+      [`PATCH /api/users/${ria.id}`]: () => {
+        members = [team[0]!, { ...ria, active: false }];
+        return json({ ...ria, active: false });
+      },
+      [`POST /api/users/${ria.id}/reset-password`]: () => json({ temporaryPassword: "Reset0Secret0Pass" }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<WorkspaceAccess canInvite />);
+    await screen.findByText("2 people in this workspace.");
+
+    await user.type(screen.getByRole("searchbox", { name: "Search members by email" }), "ria");
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/users?q=ria"))).toBe(true));
+
+    await user.click(screen.getByRole("button", { name: "Deactivate ria@example.com" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Deactivate member?" });
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    await user.click(within(ask).getByRole("button", { name: "Deactivate" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ active: false }));
+    expect(await screen.findByRole("button", { name: "Reactivate ria@example.com" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Reset password for ria@example.com" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Reset password?" })).getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByTestId("temporary-password")).toHaveTextContent("Reset0Secret0Pass");
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.queryByText("Reset0Secret0Pass")).not.toBeInTheDocument();
   });
 });
 

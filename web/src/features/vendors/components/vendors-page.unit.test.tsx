@@ -7,7 +7,7 @@ import { renderWithApp, storeSession } from "@/testing/render";
 import { VendorsPage } from "./vendors-page";
 
 const stamp = "2026-03-01T10:00:00.000Z";
-const buyer: User = { id: "1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b", email: "buyer@example.test", role: "buyer", created_at: stamp };
+const buyer: User = { id: "1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b", email: "buyer@example.test", role: "buyer", active: true, created_at: stamp };
 const northwind: Vendor = {
   id: "0b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f01",
   name: "Northwind Office Supply",

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from "react";
+import { passwordMessage, type AuthResponse } from "@procure/contracts";
+import { Notice } from "@/components/ui/notice";
+import { errorMessage } from "@/lib/api-client";
+import { useChangePassword } from "../api/change-password";
+
+export const mismatchMessage = "The two passwords do not match.";
+
+/** After signing in with a temporary password: nothing else opens until the user has chosen their own. */
+export function ChangePasswordForm({
+  email,
+  token,
+  temporaryPassword,
+  onChanged,
+  onCancel,
+}: {
+  email: string;
+  token: string;
+  temporaryPassword: string;
+  onChanged: (answer: AuthResponse) => void;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useChangePassword();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 6) return setError(passwordMessage);
+    if (password !== repeat) return setError(mismatchMessage);
+    setError(null);
+    mutation.mutate(
+      { token, currentPassword: temporaryPassword, newPassword: password },
+      { onSuccess: onChanged, onError: (failed) => setError(errorMessage(failed, "The password could not be changed. Try again.")) },
+    );
+  };
+
+  return (
+    <div className="card auth-card">
+      <div className="stack" style={{ gap: 6 }}>
+        <h1>Choose a new password</h1>
+        <p className="muted">{email} signed in with a temporary password. Choose one of your own to go on; the temporary one stops working.</p>
+      </div>
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <label className="field">
+          <span className="field-label">New password</span>
+          <input
+            className="input"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            minLength={6}
+            autoFocus
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">Repeat the new password</span>
+          <input
+            className="input"
+            type="password"
+            name="repeat-password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            required
+          />
+        </label>
+        {error ? (
+          <Notice tone="error" role="alert">
+            {error}
+          </Notice>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : "Save and continue"}
+        </button>
+        <button type="button" className="btn btn-block" onClick={onCancel}>
+          Back to sign in
+        </button>
+      </form>
+    </div>
+  );
+}
