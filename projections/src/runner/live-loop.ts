@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
-import { comparePositions, IdleCheckpointMoves, ORIGIN, positionOf, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import { comparePositions, IdleCheckpointMoves, loadCheckpoints, ORIGIN, positionOf, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { checkpointName, type BatchApplier } from "./batch-applier.ts";
@@ -138,7 +138,12 @@ export class LiveLoop {
     return true;
   }
 
-  /** Writes the checkpoint moves `skipIdle` put off, when due (see IdleCheckpointMoves). For a caller that holds the turn. */
+  /**
+   * Writes the checkpoint moves `skipIdle` put off, when due (see IdleCheckpointMoves). A move that found its
+   * checkpoint elsewhere than this loop last knew (a rebuild beside it, or another copy, moved it) learns where it
+   * stands and is due again at once, so an idle group's checkpoints follow it rather than staying where the other
+   * writer left them. For a caller that holds the turn.
+   */
   private async writeIdle(force = false): Promise<void> {
     const { progress } = this.parts;
     const moves = () =>
@@ -149,6 +154,20 @@ export class LiveLoop {
         from: progress.storedAt(projection.name),
         to: progress.at(projection.name),
       }));
-    for (const { move, moved } of await this.idle.write(this.db, moves, force)) if (moved) progress.storedTo(move.projection.name, move.to);
+    const missed: Projection[] = [];
+    for (const { move, moved } of await this.idle.write(this.db, moves, force)) {
+      if (moved) progress.storedTo(move.projection.name, move.to);
+      else missed.push(move.projection);
+    }
+    if (missed.length === 0) return;
+    let learnt = false;
+    for (const checkpoint of await loadCheckpoints(this.db)) {
+      const projection = missed.find((p) => checkpointName(p) === checkpoint.name);
+      if (!projection || checkpoint.version !== projection.version) continue;
+      if (comparePositions(checkpoint.position, progress.storedAt(projection.name)) === 0) continue;
+      progress.storedTo(projection.name, checkpoint.position);
+      learnt = true;
+    }
+    if (learnt) this.idle.putOff();
   }
 }
