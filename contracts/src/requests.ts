@@ -31,8 +31,11 @@ export const decisionBody = z
   .nullish()
   .transform((v) => v ?? {});
 
-/** A denial tells the requester why. */
-export const denialBody = z.object({ comment: requiredText(2000).describe("The reason, shown to the requester") });
+/** A denial tells the requester why; a missing reason is refused by the decision, after whether the actor may decide. */
+export const denialBody = z
+  .object({ comment: shortText(2000).optional().describe("Required: the reason, shown to the requester") })
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** An edit or a resubmission carries the request's details as the requester now wants them, like a new request. */
 export const requestChangesBody = createRequestBody;
@@ -99,7 +102,13 @@ export const requestExportQuery = requestListQuery.omit({ limit: true, cursor: t
 /** `GET /api/requests/summary`: the Requests screen's chips and KPI cards, over every request the viewer sees. */
 export const requestSummaryQuery = z.object({ q: z.string().trim().max(200).optional(), mine: z.enum(["true", "false"]).optional() });
 export const requestSummary = z.object({
-  counts: z.object({ all: z.number().int(), approved: z.number().int(), pending: z.number().int(), denied: z.number().int() }),
+  counts: z.object({
+    all: z.number().int(),
+    approved: z.number().int(),
+    pending: z.number().int(),
+    denied: z.number().int(),
+    withdrawn: z.number().int(),
+  }),
   spend: z.number(),
   latest_submission: z.string().nullable(),
 });

@@ -18,7 +18,7 @@ type RequestChange = StoredEvent<
   | "RequestWithdrawn"
   | "RequestResubmitted"
 >;
-type Bucket = "submitted" | "pending" | "approved" | "denied" | "readyForPo";
+type Bucket = "submitted" | "pending" | "approved" | "denied" | "withdrawn" | "readyForPo";
 type Tracked = { requester_id: string; title: string; amount: number; status: string; po_number: string | null };
 
 const touched = (requesterId: string) => [{ keys: [cacheKeys.dashboard()], audience: requestAudience(requesterId) }];
@@ -26,7 +26,7 @@ const touched = (requesterId: string) => [{ keys: [cacheKeys.dashboard()], audie
 /** The buckets a request counts in: every request is submitted; an approved one without an order is ready for one. */
 function bucketsOf(r: Pick<Tracked, "status" | "po_number">): Bucket[] {
   const buckets: Bucket[] = ["submitted"];
-  if (r.status === "pending" || r.status === "approved" || r.status === "denied") buckets.push(r.status);
+  if (r.status === "pending" || r.status === "approved" || r.status === "denied" || r.status === "withdrawn") buckets.push(r.status);
   if (r.status === "approved" && r.po_number === null) buckets.push("readyForPo");
   return buckets;
 }

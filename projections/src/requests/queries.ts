@@ -93,6 +93,7 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
         approved: Number(of("approved")?.count ?? 0),
         pending: Number(of("pending")?.count ?? 0),
         denied: Number(of("denied")?.count ?? 0),
+        withdrawn: Number(of("withdrawn")?.count ?? 0),
       },
       spend: Number(of("submitted")?.amount ?? 0),
       latest_submission: latestSubmission,
@@ -102,11 +103,11 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
     .select((eb) => ["status", eb.fn.countAll<string>().as("n"), eb.fn.sum<string>("amount").as("amount")])
     .groupBy("status")
     .execute();
-  const counts = { all: 0, approved: 0, pending: 0, denied: 0 };
+  const counts = { all: 0, approved: 0, pending: 0, denied: 0, withdrawn: 0 };
   let spend = 0;
   for (const row of rows) {
     counts.all += Number(row.n);
-    if (row.status === "approved" || row.status === "pending" || row.status === "denied") counts[row.status] += Number(row.n);
+    if (row.status === "approved" || row.status === "pending" || row.status === "denied" || row.status === "withdrawn") counts[row.status] += Number(row.n);
     spend += Number(row.amount ?? 0);
   }
   return { counts, spend: toCents(spend), latest_submission: latestSubmission };

@@ -21,11 +21,12 @@ export const paths = {
     root: { path: "/app", getHref: () => "/app" },
     requests: {
       path: "requests",
-      getHref: (query: { vendor?: string; status?: string } = {}) => withQuery("/app/requests", query),
+      getHref: (query: { vendor?: string; status?: string; title?: string; category?: string; price?: string; qty?: string } = {}) =>
+        withQuery("/app/requests", query),
     },
     request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
     approvals: { path: "approvals", getHref: () => "/app/approvals" },
-    purchaseOrders: { path: "purchase-orders", getHref: () => "/app/purchase-orders" },
+    purchaseOrders: { path: "purchase-orders", getHref: (query: { request?: string } = {}) => withQuery("/app/purchase-orders", query) },
     orderRequest: { path: "requests/:id", getHref: (id: string) => `/app/purchase-orders/requests/${encodeURIComponent(id)}` },
     catalog: { path: "catalog", getHref: () => "/app/catalog" },
     vendors: { path: "vendors", getHref: () => "/app/vendors" },

@@ -156,6 +156,7 @@ describe("a purchase request through its life", () => {
         approved: rows.filter((r) => r.status === "approved").length,
         pending: rows.filter((r) => r.status === "pending").length,
         denied: rows.filter((r) => r.status === "denied").length,
+        withdrawn: rows.filter((r) => r.status === "withdrawn").length,
       },
       spend: Math.round(rows.reduce((sum, r) => sum + r.amount, 0) * 100) / 100,
       latest_submission:
@@ -169,7 +170,7 @@ describe("a purchase request through its life", () => {
       expect(summary, viewer.role).toEqual(expected(await everything(viewer.token)));
     }
     const lamps = requestSummary.parse((await t.call("GET", "/api/requests/summary?q=summary%20lamp", { token: users.admin.token })).json());
-    expect(lamps.counts).toEqual({ all: 4, approved: 0, pending: 4, denied: 0 });
+    expect(lamps.counts).toEqual({ all: 4, approved: 0, pending: 4, denied: 0, withdrawn: 0 });
     expect(lamps.spend).toBe(46);
   });
 });

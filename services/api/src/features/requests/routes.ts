@@ -141,7 +141,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   app.post(
     "/api/requests/:id/deny",
     { schema: { tags: ["requests"], params: idParams, body: denialBody, response: { 200: purchaseRequest, ...errors } } },
-    async (request, reply) => decide(request, reply, request.params.id, "denied", request.body.comment),
+    async (request, reply) => decide(request, reply, request.params.id, "denied", request.body.comment?.trim() || null),
   );
 
   app.get(

@@ -5,9 +5,9 @@ import { queryKeys } from "@/lib/query-keys";
 
 export type ApprovalDecision = "approved" | "denied";
 
-/** The approvals screen decides through an update carrying the new status (spec section 4). */
-export const updateRequestStatus = async ({ id, status }: { id: string; status: ApprovalDecision }) =>
-  purchaseRequest.parse(await api.patch<unknown>(`/api/requests/${encodeURIComponent(id)}`, { status }));
+/** The approvals screen decides through an update carrying the new status, and the reason or comment with it. */
+export const updateRequestStatus = async ({ id, status, comment }: { id: string; status: ApprovalDecision; comment: string }) =>
+  purchaseRequest.parse(await api.patch<unknown>(`/api/requests/${encodeURIComponent(id)}`, comment ? { status, comment } : { status }));
 
 export function useUpdateRequestStatus() {
   const queryClient = useQueryClient();

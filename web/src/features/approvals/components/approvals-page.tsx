@@ -7,7 +7,7 @@ import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { formatCurrency, formatRecency } from "@/lib/format";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DecisionDialog } from "@/components/ui/decision-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
@@ -34,16 +34,21 @@ export function ApprovalsPage() {
   const actionable = (request: PurchaseRequest) =>
     user !== null && decisionRefusal({ role, userId: user.id }, { requesterId: request.requester_id, stageRole: request.current_stage_role }) === null;
 
-  const confirm = () => {
+  const confirm = (comment: string) => {
     if (!confirming) return;
     update.mutate(
-      { id: confirming.request.id, status: confirming.status },
+      { id: confirming.request.id, status: confirming.status, comment },
       {
-        onSuccess: () => toast.success("Status updated"),
-        onError: () => toast.error("Update failed"),
-        onSettled: () => setConfirming(null),
+        onSuccess: () => {
+          setConfirming(null);
+          toast.success(confirming.status === "denied" ? "Denial recorded" : "Approval recorded");
+        },
       },
     );
+  };
+  const cancel = () => {
+    setConfirming(null);
+    update.reset();
   };
 
   return (
@@ -142,22 +147,13 @@ export function ApprovalsPage() {
           ) : null}
         </div>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={confirming?.status === "denied" ? "Deny this request?" : "Approve this request?"}
-        description={
-          confirming ? (
-            <>
-              <strong>{confirming.request.title}</strong> for {formatCurrency(confirming.request.amount)} will be marked {confirming.status}. This is recorded
-              on the request's timeline.
-            </>
-          ) : null
-        }
-        confirmLabel={confirming?.status === "denied" ? "Deny" : "Approve"}
-        tone={confirming?.status === "denied" ? "danger" : "success"}
+      <DecisionDialog
+        subject={confirming?.request ?? null}
+        verdict={confirming?.status === "denied" ? "deny" : "approve"}
         busy={update.isPending}
+        error={update.isError ? errorMessage(update.error) : null}
         onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
+        onCancel={cancel}
       />
     </section>
   );

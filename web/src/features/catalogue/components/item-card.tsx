@@ -1,4 +1,6 @@
+import { Link } from "react-router-dom";
 import type { OverviewItem } from "@procure/contracts";
+import { paths } from "@/config/paths";
 import { formatPrice } from "../lib/items";
 
 type Props = { item: OverviewItem; favourite: boolean; comparing: boolean; onFavourite: () => void; onCompare: () => void };
@@ -27,6 +29,13 @@ export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }:
       </p>
       {tier ? <p className="cat-note">{`${formatPrice(tier.unitPrice, item.currency)} from ${tier.minQuantity}`}</p> : null}
       <p className="cat-note">{item.preferredSupplier ?? "No preferred supplier"}</p>
+      <Link
+        className="btn btn-sm btn-primary"
+        to={paths.app.requests.getHref({ title: item.name, category: item.categoryId, price: String(item.basePrice), qty: "1" })}
+        aria-label={`Request ${item.name}`}
+      >
+        Request this item
+      </Link>
       <button type="button" className="btn btn-sm cat-compare-btn" aria-pressed={comparing} aria-label={`Compare ${item.name}`} onClick={onCompare}>
         <span aria-hidden="true">{comparing ? "✓" : "+"}</span>
         Compare

@@ -15,12 +15,13 @@ import { useDeleteOrder } from "../api/delete-order";
 import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, type OrderField, type OrderFormValues } from "../lib/order-form";
 import { statusLabels } from "../lib/order-filters";
 
-type Props = { order: PurchaseOrder | null; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
+/** `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. */
+type Props = { order: PurchaseOrder | null; fromRequest?: string | null; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
 
 const FORM_ID = "purchase-order-form";
 
 /** Creates an order (order = null) or edits one; a save always sends every field. */
-export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
+export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onDeleted }: Props) {
   const save = useSaveOrder();
   const remove = useDeleteOrder();
   const vendors = useVendorOptions(open);
@@ -35,14 +36,38 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    reset(order ? orderToForm(order) : blankOrder);
+    reset(order ? orderToForm(order) : { ...blankOrder, request_id: fromRequest ?? "" });
     setFormError(null);
-  }, [open, order, reset]);
+  }, [open, order, fromRequest, reset]);
 
   const vendorList = vendors.data ?? [];
   const chosenVendor = vendorList.find((v) => v.id === watch("vendor_id"));
   const readyRequests = (requests.data ?? []).filter((r) => r.po_number === null || r.id === order?.request_id);
   const linkedMissing = order?.request_id && !readyRequests.some((r) => r.id === order.request_id);
+  const revalidate = { shouldValidate: isSubmitted, shouldDirty: true };
+
+  /** An order for a request takes its amount and vendor, unless they were already filled in. */
+  const fillFromRequest = (requestId: string) => {
+    const request = readyRequests.find((r) => r.id === requestId);
+    if (!request) return;
+    if (!getValues("total").trim()) setValue("total", String(request.amount), revalidate);
+    if (!getValues("vendor_id") && !getValues("vendor_name").trim()) {
+      const vendor = vendorList.find((v) => v.id === request.vendor_id);
+      if (vendor) setValue("vendor_id", vendor.id, revalidate);
+      if (vendor || request.vendor_name) setValue("vendor_name", vendor?.name ?? request.vendor_name ?? "", revalidate);
+    }
+  };
+
+  // A select shows a value only once it has that option: the linked vendor and request are applied again when the
+  // options arrive, or the first open after a page load shows "Not in the list" and "No linked request".
+  const optionsLoaded = vendors.isSuccess && requests.isSuccess;
+  useEffect(() => {
+    if (!open || !optionsLoaded) return;
+    setValue("vendor_id", getValues("vendor_id"));
+    setValue("request_id", getValues("request_id"));
+    if (!order && fromRequest) fillFromRequest(fromRequest);
+    // Once per opening with its options; the fill reads the current options through the closure.
+  }, [open, optionsLoaded, order, fromRequest]);
 
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
@@ -81,7 +106,6 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
     });
   };
 
-  const revalidate = { shouldValidate: isSubmitted, shouldDirty: true };
   const vendorField = register("vendor_id", {
     onChange: (event: { target: { value: string } }) => {
       const vendor = vendorList.find((v) => v.id === event.target.value);
@@ -94,18 +118,7 @@ export function OrderDrawer({ order, open, onOpenChange, onDeleted }: Props) {
       if (chosenVendor && event.target.value.trim() !== chosenVendor.name) setValue("vendor_id", "", revalidate);
     },
   });
-  const requestField = register("request_id", {
-    onChange: (event: { target: { value: string } }) => {
-      const request = readyRequests.find((r) => r.id === event.target.value);
-      if (!request) return;
-      if (!getValues("total").trim()) setValue("total", String(request.amount), revalidate);
-      if (!getValues("vendor_id") && !getValues("vendor_name").trim()) {
-        const vendor = vendorList.find((v) => v.id === request.vendor_id);
-        if (vendor) setValue("vendor_id", vendor.id, revalidate);
-        if (vendor || request.vendor_name) setValue("vendor_name", vendor?.name ?? request.vendor_name ?? "", revalidate);
-      }
-    },
-  });
+  const requestField = register("request_id", { onChange: (event: { target: { value: string } }) => fillFromRequest(event.target.value) });
 
   const errorOf = (name: OrderField) => errors[name]?.message;
   const { idOf, aria } = formFieldIds<OrderField>("po", errorOf);

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet, useSearchParams } from "react-router-dom";
 import type { PurchaseOrder } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { useReturnFocus } from "@/lib/use-return-focus";
@@ -24,7 +24,10 @@ export function PurchaseOrdersPage() {
   const applied = { ...filters, q: q.trim() };
   const orders = useOrders(applied);
   const figures = useOrderFigures();
-  const [drawer, setDrawer] = useState<DrawerState>({ open: false, order: null });
+  // "Create PO" on an approved request lands here with `?request=<id>`: a new order for it, filled in.
+  const [params, setParams] = useSearchParams();
+  const fromRequest = params.get("request");
+  const [drawer, setDrawer] = useState<DrawerState>({ open: fromRequest !== null, order: null });
   const [refreshing, setRefreshing] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
   const focus = useReturnFocus(newButton);
@@ -45,6 +48,7 @@ export function PurchaseOrdersPage() {
     setDrawer((d) => ({ ...d, open: false }));
     focus.restore(true);
   };
+    if (!open && fromRequest) setParams((p) => (p.delete("request"), p), { replace: true });
   const refresh = async () => {
     setRefreshing(true);
     await Promise.allSettled([orders.refetch(), figures.refetch()]);
@@ -102,7 +106,7 @@ export function PurchaseOrdersPage() {
         ) : null}
       </section>
       {figures.data ? <PoGroupsChart figures={figures.data} /> : null}
-      <OrderDrawer order={drawer.order} open={drawer.open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
+      <OrderDrawer order={drawer.order} fromRequest={drawer.order ? null : fromRequest} open={drawer.open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
       {/* A request opened from the dashboard by a role that sees orders but not the requests screen. */}
       <Outlet />
     </div>

@@ -5,8 +5,9 @@ import { queryKeys } from "@/lib/query-keys";
 
 export type Decision = "approve" | "deny";
 
-export const decideRequest = async ({ id, decision }: { id: string; decision: Decision }) =>
-  purchaseRequest.parse(await api.post<unknown>(`/api/requests/${encodeURIComponent(id)}/${decision}`));
+/** A denial carries its reason; an approval may carry a comment. */
+export const decideRequest = async ({ id, decision, comment }: { id: string; decision: Decision; comment: string }) =>
+  purchaseRequest.parse(await api.post<unknown>(`/api/requests/${encodeURIComponent(id)}/${decision}`, comment ? { comment } : {}));
 
 export function useDecideRequest() {
   const queryClient = useQueryClient();

@@ -2,6 +2,10 @@ import type { PurchaseRequest } from "@procure/contracts";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { DecisionButtons } from "./decision-buttons";
+import { RequestActions } from "./request-actions";
+import { RequestOrderLine } from "./request-order-line";
+
+const reasonLabel: Record<string, string> = { denied: "Reason for denial", withdrawn: "Reason for withdrawal", approved: "Approver's comment" };
 
 const stageTone: Record<string, string> = { approved: "badge-success", denied: "badge-danger", waiting: "badge-warning" };
 
@@ -24,12 +28,22 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
         <dt>Requested by</dt>
         <dd>{request.requester_email || "—"}</dd>
         <dt>PO number</dt>
-        <dd>{request.po_number || "Not yet ordered"}</dd>
+        <dd>
+          <RequestOrderLine request={request} />
+        </dd>
         <dt>Submitted</dt>
         <dd>{formatRecency(request.created_at)}</dd>
         <dt>Last updated</dt>
         <dd>{formatRecency(request.updated_at)}</dd>
       </dl>
+      {request.decision_comment ? (
+        <div className="stack" style={{ gap: 6 }}>
+          <h3 className="section-label">{reasonLabel[request.status] ?? "Comment"}</h3>
+          <p className="prewrap" data-testid="decision-comment">
+            {request.decision_comment}
+          </p>
+        </div>
+      ) : null}
       {request.description ? (
         <div className="stack" style={{ gap: 6 }}>
           <h3 className="section-label">Description</h3>
@@ -51,6 +65,7 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
         </div>
       ) : null}
       <DecisionButtons request={request} size="md" hideWhenUnavailable />
+      <RequestActions request={request} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { RequestsTable } from "./requests-table";
 import { NewRequestDrawer } from "./new-request-drawer";
 import "../requests.css";
 
-const noCounts = { all: 0, approved: 0, pending: 0, denied: 0 };
+const noCounts = { all: 0, approved: 0, pending: 0, denied: 0, withdrawn: 0 };
 
 /**
  * The list is filtered, searched and paged by the server, newest first; the chips and cards count every request
@@ -90,7 +90,7 @@ export function RequestsPage() {
       <button type="button" className="fab" aria-label="New request" title="New request" onClick={() => setOpen(true)}>
         +
       </button>
-      <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} initialVendorId={vendorId} onCreated={() => setOpen(false)} />
+      <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} prefill={vendorId ? { vendorId } : {}} onCreated={() => setOpen(false)} />
       <Outlet />
     </div>
   );

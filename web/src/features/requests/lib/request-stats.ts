@@ -1,7 +1,7 @@
 import type { RequestSummary } from "@procure/contracts";
 import { parseDate } from "@/lib/format";
 
-export const statusFilters = ["all", "approved", "pending", "denied"] as const;
+export const statusFilters = ["all", "approved", "pending", "denied", "withdrawn"] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 export const statusFilterLabels: Record<StatusFilter, string> = {
@@ -9,6 +9,7 @@ export const statusFilterLabels: Record<StatusFilter, string> = {
   approved: "Approved",
   pending: "Pending",
   denied: "Denied",
+  withdrawn: "Withdrawn",
 };
 
 export type RequestKpis = {
@@ -22,7 +23,7 @@ export type RequestKpis = {
 
 /** Approval rate is approved over decided requests, so a queue full of pending work doesn't read as rejections. */
 export function requestKpis(summary: RequestSummary | undefined): RequestKpis {
-  const counts = summary?.counts ?? { all: 0, approved: 0, pending: 0, denied: 0 };
+  const counts = summary?.counts ?? { all: 0, approved: 0, pending: 0, denied: 0, withdrawn: 0 };
   const decided = counts.approved + counts.denied;
   return {
     total: counts.all,

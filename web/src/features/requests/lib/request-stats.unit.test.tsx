@@ -4,7 +4,7 @@ import { requestKpis } from "./request-stats";
 describe("request figures", () => {
   it("rates approvals over decided requests only, from the server's counts", () => {
     const kpis = requestKpis({
-      counts: { all: 2_000, approved: 24, pending: 1_968, denied: 8 },
+      counts: { all: 2_000, approved: 24, pending: 1_968, denied: 8, withdrawn: 0 },
       spend: 1_039_270,
       latest_submission: "2026-11-20T10:00:00.000Z",
     });

@@ -1,0 +1,98 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { formatCurrency } from "@/lib/format";
+import { FormField, fieldAria } from "./form-field";
+import { useOpenerFocus } from "./opener-focus";
+
+export type Verdict = "approve" | "deny";
+
+type Props = {
+  /** The request being decided, or null when the dialog is closed. */
+  subject: { title: string; amount: number } | null;
+  verdict: Verdict;
+  busy?: boolean;
+  /** The server's refusal, shown in the dialog so the decider can retry or cancel. */
+  error?: string | null;
+  onConfirm: (comment: string) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Every approval or denial is asked first, in a modal: a second click lands on the dialog, never on another request.
+ * A denial needs a reason, which the requester reads on the request; an approval may carry a comment.
+ */
+export function DecisionDialog({ subject, verdict, busy, error, onConfirm, onCancel }: Props) {
+  const open = subject !== null;
+  const returnFocus = useOpenerFocus(open);
+  const id = useId();
+  const [comment, setComment] = useState("");
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setComment("");
+      setMissing(false);
+    }
+  }, [open, subject?.title]);
+
+  const deny = verdict === "deny";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (deny && !comment.trim()) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(comment.trim());
+  };
+  const fieldError = missing ? "Give the requester a reason." : undefined;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus}>
+          <Dialog.Title className="dialog-title">{deny ? "Deny this request?" : "Approve this request?"}</Dialog.Title>
+          <Dialog.Description className="dialog-description">
+            {subject ? (
+              <>
+                <strong>{subject.title}</strong> for {formatCurrency(subject.amount)} will be {deny ? "denied" : "approved"}. The requester sees your{" "}
+                {deny ? "reason" : "comment"} on the request and its timeline.
+              </>
+            ) : null}
+          </Dialog.Description>
+          <form className="stack" onSubmit={submit} noValidate>
+            <FormField id={`${id}-comment`} label={deny ? "Reason" : "Comment"} qualifier={deny ? "required" : "optional"} error={fieldError}>
+              <textarea
+                className="textarea"
+                rows={3}
+                maxLength={2000}
+                value={comment}
+                required={deny}
+                onChange={(event) => {
+                  setComment(event.target.value);
+                  if (event.target.value.trim()) setMissing(false);
+                }}
+                {...fieldAria(`${id}-comment`, { error: fieldError })}
+              />
+            </FormField>
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn">
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" className={`btn ${deny ? "btn-solid-danger" : "btn-solid-success"}`} disabled={busy}>
+                {busy ? "Saving…" : deny ? "Deny" : "Approve"}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { PurchaseRequest } from "@procure/contracts";
+import { errorMessage } from "@/lib/api-client";
+import { Drawer } from "@/components/ui/drawer";
+import { Notice } from "@/components/ui/notice";
+import { useChangeRequest } from "../api/change-request";
+import { RequestFields, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
+
+type Props = { request: PurchaseRequest; kind: "edit" | "resubmit"; open: boolean; onOpenChange: (open: boolean) => void };
+
+const formOf = (r: PurchaseRequest): RequestForm => ({
+  title: r.title,
+  amount: String(r.amount),
+  categoryId: r.category_id ?? "",
+  vendorId: r.vendor_id ?? "",
+  description: r.description ?? "",
+});
+
+/** The requester's own request, changed while it waits or put back in the queue after a denial or withdrawal. */
+export function RequestChangesDrawer({ request, kind, open, onOpenChange }: Props) {
+  const [form, setForm] = useState<RequestForm>(() => formOf(request));
+  const mutation = useChangeRequest();
+  const { reset } = mutation;
+  useEffect(() => {
+    if (open) {
+      setForm(formOf(request));
+      reset();
+    }
+    // The form starts from the request as it was when the drawer opened, not as live updates move it meanwhile.
+  }, [open, reset]);
+
+  const set = <K extends keyof RequestForm>(key: K, value: RequestForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const valid = requestFormValid(form);
+  const resubmit = kind === "resubmit";
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || mutation.isPending) return;
+    mutation.mutate(
+      { id: request.id, kind, changes: requestFormValues(form) },
+      {
+        onSuccess: () => {
+          toast.success(resubmit ? "Request resubmitted" : "Request updated");
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={resubmit ? "Resubmit request" : "Edit request"}
+      description={
+        resubmit
+          ? "Change what was asked if you need to; it goes through approval again from the first stage."
+          : "Approvals start again from the first stage after a change."
+      }
+      footer={
+        <>
+          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" form="request-changes-form" className="btn btn-primary" disabled={!valid || mutation.isPending}>
+            {mutation.isPending ? "Saving…" : resubmit ? "Resubmit" : "Save changes"}
+          </button>
+        </>
+      }
+    >
+      <form id="request-changes-form" className="stack" onSubmit={onSubmit}>
+        <RequestFields form={form} set={set} open={open} />
+        {mutation.isError ? (
+          <Notice tone="error" role="alert">
+            {errorMessage(mutation.error)}
+          </Notice>
+        ) : null}
+      </form>
+    </Drawer>
+  );
+}
