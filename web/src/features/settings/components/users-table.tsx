@@ -72,21 +72,23 @@ export function UsersTable({ users, loading, actions, searching }: { users: read
                 </td>
                 <td data-label="Added">{formatDate(user.created_at)}</td>
                 {actions ? (
-                  <td className="set-actions">
-                    <button type="button" className="btn btn-sm" disabled={actions.busyId === user.id} onClick={() => actions.askResetPassword(user)}>
-                      Reset password<span className="visually-hidden"> for {user.email}</span>
-                    </button>
-                    {user.id === actions.selfId ? null : (
-                      <button
-                        type="button"
-                        className={`btn btn-sm ${user.active ? "btn-danger" : ""}`}
-                        disabled={actions.busyId === user.id}
-                        onClick={() => actions.askToggleActive(user)}
-                      >
-                        {user.active ? "Deactivate" : "Reactivate"}
-                        <span className="visually-hidden"> {user.email}</span>
+                  <td data-label="Actions">
+                    <div className="set-actions">
+                      <button type="button" className="btn btn-sm" disabled={actions.busyId === user.id} onClick={() => actions.askResetPassword(user)}>
+                        Reset password<span className="visually-hidden"> for {user.email}</span>
                       </button>
-                    )}
+                      {user.id === actions.selfId ? null : (
+                        <button
+                          type="button"
+                          className={`btn btn-sm ${user.active ? "btn-danger" : ""}`}
+                          disabled={actions.busyId === user.id}
+                          onClick={() => actions.askToggleActive(user)}
+                        >
+                          {user.active ? "Deactivate" : "Reactivate"}
+                          <span className="visually-hidden"> {user.email}</span>
+                        </button>
+                      )}
+                    </div>
                   </td>
                 ) : null}
               </tr>
