@@ -5,6 +5,7 @@ import { createTestServices } from "../src/testing/test-services.ts";
 import { checkAfterDrill, CheckFailed, type Outcomes } from "./checks.ts";
 import { startPrivatePostgres } from "../src/testing/private-postgres.ts";
 import { startStack, type Part, type Stack } from "./stack.ts";
+import { checkpointsReachTheHead } from "./checkpoints-converge.ts";
 
 export type DrillReport = { did: string[]; checked: string[] };
 export type Drill = { name: string; run: () => Promise<DrillReport> };
@@ -19,7 +20,16 @@ async function withStack(
   commands: number,
   faults: FaultQueue,
   during: (stack: Stack, done: number) => void,
-  { databaseUrl, onAnswer }: { databaseUrl?: string; onAnswer?: (url: () => string) => (answer: StreamAnswer) => Promise<void> } = {},
+  {
+    databaseUrl,
+    onAnswer,
+    whileQuiet,
+  }: {
+    databaseUrl?: string;
+    onAnswer?: (url: () => string) => (answer: StreamAnswer) => Promise<void>;
+    /** Checks made once the stream and its faults are over, while the product still runs. */
+    whileQuiet?: (stack: Stack) => Promise<string[]>;
+  } = {},
 ): Promise<{ outcomes: Outcomes; checked: string[] }> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
@@ -31,7 +41,8 @@ async function withStack(
     const url = () => stack.url;
     const outcomes = await runCommandStream(url, tokens, commands, { onProgress: (done) => during(stack, done), onAnswer: onAnswer?.(url) });
     await faults.settled();
-    return { outcomes, checked: await checkAfterDrill(stack, outcomes, commands) };
+    const quiet = whileQuiet ? await whileQuiet(stack) : [];
+    return { outcomes, checked: [...quiet, ...(await checkAfterDrill(stack, outcomes, commands))] };
   } finally {
     await faults.settled().catch(() => {});
     await stack.stopAll();
@@ -132,19 +143,26 @@ const rebuildWhileLive: Drill = {
   async run() {
     const did: string[] = [];
     const faults = faultQueue();
-    const { checked } = await withStack("drillrebuild", { all: 1 }, 1_200, faults, (stack, done) => {
-      if (done !== 300) return;
-      faults.add(async () => {
-        const rebuild = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/rebuild-command.ts", "all"], {
-          env: stack.env,
-          ready: /Rebuilt all projections/,
-          timeoutMs: 300_000,
+    const { checked } = await withStack(
+      "drillrebuild",
+      { all: 1 },
+      1_200,
+      faults,
+      (stack, done) => {
+        if (done !== 300) return;
+        faults.add(async () => {
+          const rebuild = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/rebuild-command.ts", "all"], {
+            env: stack.env,
+            ready: /Rebuilt all projections/,
+            timeoutMs: 300_000,
+          });
+          const code = await rebuild.exited;
+          if (code !== 0) throw new Error(`npm run rebuild exited with ${code}`);
+          did.push(`npm run rebuild -- all after ${done} commands, while commands went on: ${rebuild.output().trim()}`);
         });
-        const code = await rebuild.exited;
-        if (code !== 0) throw new Error(`npm run rebuild exited with ${code}`);
-        did.push(`npm run rebuild -- all after ${done} commands, while commands went on: ${rebuild.output().trim()}`);
-      });
-    });
+      },
+      { whileQuiet: (stack) => checkpointsReachTheHead(stack.env, 10_000) },
+    );
     await faults.settled();
     return { did, checked };
   },
