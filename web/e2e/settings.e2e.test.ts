@@ -34,7 +34,7 @@ describe("workspace access", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: product.url });
     await openSettings(page);
     const access = page.getByRole("region", { name: "Workspace access" });
-    await access.getByRole("cell", { name: emailOf("requester") }).waitFor();
+    await access.getByRole("cell", { name: emailOf("requester"), exact: true }).waitFor();
 
     await access.getByRole("button", { name: "Invite user" }).click();
     let drawer = page.getByRole("dialog", { name: "Invite user" });
@@ -67,7 +67,7 @@ describe("workspace access", () => {
     await drawer.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => isFocused(page, "Invite user")).toBe(true);
-    await access.getByRole("cell", { name: invited }).waitFor();
+    await access.getByRole("cell", { name: invited, exact: true }).waitFor();
     expect(await page.getByText(password).count()).toBe(0);
 
     // Opening the drawer again starts a new invitation; the password is not kept anywhere.
@@ -77,7 +77,7 @@ describe("workspace access", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => isFocused(page, "Invite user")).toBe(true);
     await page.reload();
-    await access.getByRole("cell", { name: invited }).waitFor();
+    await access.getByRole("cell", { name: invited, exact: true }).waitFor();
     expect(await page.getByText(password).count()).toBe(0);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(password);
 

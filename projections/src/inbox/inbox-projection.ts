@@ -29,6 +29,9 @@ export const inboxProjection: Projection = {
     "RequestCommented",
     "RequestLinkedToOrder",
     "RequestUnlinkedFromOrder",
+    "RequestEdited",
+    "RequestWithdrawn",
+    "RequestResubmitted",
     "PurchaseOrderSaved",
     "PurchaseOrderDeleted",
     "UserRegistered",
@@ -100,16 +103,7 @@ async function applyRequest(db: Kysely<Database>, event: StoredEvent, members: M
   const id = requestIdOf(event);
   if (event.type === "RequestCreated") {
     const d = event.data;
-    const waiting = d.stages.findIndex((s: ApprovalStage) => s.status === "waiting");
-    const row: FollowedRequest = {
-      request_id: id,
-      requester_id: d.requester_id,
-      title: d.title,
-      status: "pending",
-      route: d.stages.map((s: ApprovalStage) => s.role),
-      stage_index: waiting === -1 ? null : waiting,
-      version: event.stream_version,
-    };
+    const row: FollowedRequest = { request_id: id, requester_id: d.requester_id, ...routed(d), status: "pending", version: event.stream_version };
     const { rows } = await sql<{ request_id: string }>`insert into rm_inbox_requests (request_id, requester_id, title, status, route, stage_index, version)
       values (${id}::uuid, ${row.requester_id}::uuid, ${row.title}, 'pending', ${JSON.stringify(row.route)}::jsonb, ${row.stage_index}, ${row.version})
       on conflict (request_id) do nothing returning request_id`.execute(db);
@@ -121,12 +115,21 @@ async function applyRequest(db: Kysely<Database>, event: StoredEvent, members: M
   const after = evolveRequest(before, event);
   await db
     .updateTable("rm_inbox_requests")
-    .set({ status: after.status, stage_index: after.stage_index, order_id: orderOf(event, found.order_id), version: event.stream_version })
+    .set({
+      title: after.title,
+      status: after.status,
+      route: JSON.stringify(after.route),
+      stage_index: after.stage_index,
+      order_id: orderOf(event, found.order_id),
+      version: event.stream_version,
+    })
     .where("request_id", "=", id)
     .execute();
 
   const changed: string[] = [];
-  if (after.status !== before.status || after.stage_index !== before.stage_index) {
+  // An edit routes the request again from its first stage, even when that stage is the one waiting before.
+  const rerouted = event.type === "RequestEdited" || event.type === "RequestResubmitted";
+  if (rerouted || after.status !== before.status || after.stage_index !== before.stage_index) {
     changed.push(...(await removeItems(db, ["decide"], id)));
     if (after.status === "pending") changed.push(...(await addItems(db, decidersFor(after, members), "decide", id, after.title, at)));
     if (after.status === "approved" && !found.order_id)
@@ -153,9 +156,20 @@ function evolveRequest(row: FollowedRequest, event: StoredEvent): FollowedReques
       return { ...row, status: "approved", stage_index: null };
     case "RequestDenied":
       return { ...row, status: "denied", stage_index: null };
+    case "RequestWithdrawn":
+      return row.status === "pending" ? { ...row, status: "withdrawn", stage_index: null } : row;
+    case "RequestEdited":
+    case "RequestResubmitted":
+      return { ...row, ...routed(event.data), status: "pending" };
     default:
       return row;
   }
+}
+
+/** The title and the route as raised, edited or resubmitted, with the first stage that waits. */
+function routed(d: { title: string; stages: ApprovalStage[] }): Pick<FollowedRequest, "title" | "route" | "stage_index"> {
+  const waiting = d.stages.findIndex((s) => s.status === "waiting");
+  return { title: d.title, route: d.stages.map((s) => s.role), stage_index: waiting === -1 ? null : waiting };
 }
 
 function orderOf(event: StoredEvent, current: string | null): string | null {

@@ -80,6 +80,30 @@ describe("a personal inbox", () => {
     expect(await has(users.admin.token, "decide", own)).toBe(false);
   });
 
+  it("routes an edited or resubmitted request again, and a withdrawn one waits for nobody", async () => {
+    const rule = await t.call("POST", "/api/approval-rules", {
+      token: users.admin.token,
+      body: { name: "Large: approver then finance", min_amount: 70_000, stages: ["approver", "finance"] },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const id = await request(users.requester.token);
+    expect(await has(users.finance.token, "decide", id)).toBe(true);
+
+    const edited = await t.call("PUT", `/api/requests/${id}`, { token: users.requester.token, body: { title: "Monitor arm", amount: 80_000 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await has(users.finance.token, "decide", id)).toBe(false);
+    expect((await items(users.approver.token)).find((i) => i.kind === "decide" && i.subject_id === id)?.title).toBe("Monitor arm");
+
+    expect((await t.call("POST", `/api/requests/${id}/withdraw`, { token: users.requester.token, body: {} })).statusCode).toBe(200);
+    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(false);
+
+    const back = await t.call("POST", `/api/requests/${id}/resubmit`, { token: users.requester.token, body: { title: "Monitor arm", amount: 90 } });
+    expect(back.statusCode, back.body).toBe(200);
+    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(true);
+    // The requester's own edits are nothing new to them.
+    expect(await has(users.requester.token, "changed", id)).toBe(false);
+  });
+
   it("keeps changes until the requester looks, and a later change comes back", async () => {
     const id = await request(users.requester.token);
     const comment = await t.call("POST", `/api/requests/${id}/comments`, { token: users.approver.token, body: { body: "Which size?" } });
