@@ -8,6 +8,8 @@ export * from "./idle-checkpoint-moves.ts";
 export * from "./quiet-transactions.ts";
 export * from "./relay.ts";
 export * from "./signal.ts";
+export * from "./keep-running.ts";
+export * from "./log-follower.ts";
 export * from "./shared-log.ts";
 export * from "./appends-in-flight.ts";
 export * from "./hash-chain.ts";

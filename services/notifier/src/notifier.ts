@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Position } from "@procure/contracts";
-import { comparePositions, IdleCheckpointMoves, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import { keepRunning, LogFollower, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import { messageDomainOf } from "./mail-ids.ts";
 import { markMailSince, NOTIFIER_CHECKPOINT, notifyBatch, type MailSettings } from "./notify-batch.ts";
 import { claimDueMails, gatherDigests, recordSend, type ClaimedMail, type SendResult } from "./outbox.ts";
@@ -40,30 +39,40 @@ const LEASE_MS = 5 * 60_000;
  * the same mail, and one that dies mid-send leaves it to be sent again with the same Message-ID.
  */
 export class Notifier {
-  private readonly fanOutSignal = new Signal();
   private readonly sendSignal = new Signal();
-  private readonly idle = new IdleCheckpointMoves();
   private readonly transport: MailTransport;
   private readonly settings: MailSettings;
+  private readonly fanOut: LogFollower;
   private running = false;
-  private loops: Promise<void>[] = [];
-  private stopHearing: (() => void) | null = null;
-  private stopWatchingAppends: (() => void) | null = null;
-  private position: Position = ORIGIN;
-  /** The checkpoint as last written or read: behind `position` after batches with nothing to record. */
-  private stored: Position = ORIGIN;
-  private appended: Position = ORIGIN;
-  lastError: string | null = null;
+  private sendLoop: Promise<void> | null = null;
+  private sendError: string | null = null;
 
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     private readonly db: Kysely<any>,
-    private readonly store: EventStore,
-    private readonly bus: Bus | null,
+    store: EventStore,
+    bus: Bus | null,
     private readonly options: NotifierOptions,
   ) {
     this.transport = createMailTransport({ smtpUrl: options.smtpUrl, mailDir: options.mailDir });
     this.settings = { publicUrl: options.publicUrl, timeZone: options.timeZone, domain: messageDomainOf(options.publicUrl) };
+    this.fanOut = new LogFollower(db, store, bus, {
+      name: "notifier fan-out",
+      checkpoint: NOTIFIER_CHECKPOINT,
+      read: options.read,
+      batchSize: options.batchSize,
+      pollMs: options.pollMs,
+      log: options.log,
+      batch: async (events) => {
+        const result = await notifyBatch(this.db, events, this.settings, this.now());
+        if (result.queued > 0) this.sendSignal.notify();
+        return result;
+      },
+    });
+  }
+
+  get lastError(): string | null {
+    return this.fanOut.lastError ?? this.sendError;
   }
 
   private now(): Date {
@@ -72,84 +81,31 @@ export class Notifier {
 
   async start(): Promise<void> {
     await markMailSince(this.db, this.now());
-    this.position = (await loadCheckpoint(this.db, NOTIFIER_CHECKPOINT))?.position ?? ORIGIN;
-    this.stored = this.position;
     this.running = true;
-    this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
-    if (this.bus) this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
-    this.loops = [
-      this.loop(
-        "fan-out",
-        () => this.fanOut(),
-        this.fanOutSignal,
-        () => this.idle.dueInMs,
-      ),
-      this.loop("send", () => this.sendDue(), this.sendSignal),
-    ];
+    await this.fanOut.start();
+    this.sendLoop = keepRunning({
+      name: "notifier send",
+      step: () => this.sendDue(),
+      signal: this.sendSignal,
+      running: () => this.running,
+      idleMs: () => this.options.pollMs ?? 1_000,
+      onError: (error) => (this.sendError = error),
+      log: this.options.log,
+    });
   }
 
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.stopWatchingAppends?.();
-    this.stopHearing?.();
-    this.fanOutSignal.notify();
     this.sendSignal.notify();
-    await Promise.all(this.loops);
-    await this.writeIdle(true).catch(() => {});
+    await this.fanOut.stop();
+    await this.sendLoop;
     this.transport.close();
   }
 
   /** Looks for due mails and summaries now (a retry was asked for, or the clock moved). */
   wake(): void {
     this.sendSignal.notify();
-  }
-
-  private heardOf(position: Position) {
-    if (comparePositions(position, this.appended) <= 0) return;
-    this.appended = position;
-    this.fanOutSignal.notify();
-  }
-
-  private async loop(name: string, step: () => Promise<boolean>, signal: Signal, soon: () => number | null = () => null) {
-    let backoff = 250;
-    while (this.running) {
-      try {
-        const busy = await step();
-        this.lastError = null;
-        backoff = 250;
-        if (!busy) await signal.wait(soon() ?? this.options.pollMs ?? 1_000);
-      } catch (error) {
-        this.lastError = String(error);
-        this.options.log?.(`notifier ${name} failed; retrying`, { error: this.lastError });
-        await signal.wait(backoff);
-        backoff = Math.min(backoff * 2, 5_000);
-      }
-    }
-  }
-
-  /** Records the next batch's mails. Says whether to look again at once. */
-  private async fanOut(): Promise<boolean> {
-    await this.writeIdle();
-    const size = this.options.batchSize ?? 500;
-    const events = await logReadOf(this.store, this.options.read)(this.position, size);
-    if (events.length === 0) {
-      // Heard of but not yet readable: an older transaction is still open. Look again shortly.
-      if (comparePositions(this.position, this.appended) >= 0) return false;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return true;
-    }
-    const result = await notifyBatch(this.db, events, this.settings, this.now());
-    this.position = result.reached;
-    if (result.stored) this.stored = result.reached;
-    else this.idle.putOff();
-    if (result.queued > 0) this.sendSignal.notify();
-    return events.length >= size || comparePositions(this.position, this.appended) < 0;
-  }
-
-  private async writeIdle(force = false): Promise<void> {
-    const move = { name: NOTIFIER_CHECKPOINT, version: 0, from: this.stored, to: this.position };
-    for (const { moved } of await this.idle.write(this.db, () => [move], force)) if (moved) this.stored = move.to;
   }
 
   /** Gathers due summaries, then sends a round of due mails side by side. Says whether more may be due. */

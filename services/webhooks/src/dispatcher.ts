@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { comparePositions, IdleCheckpointMoves, loadCheckpoint, logReadOf, ORIGIN, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
-import type { Position } from "@procure/contracts";
+import { keepRunning, LogFollower, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import { claimDue, recordAttempt, type ClaimedDelivery } from "./claim.ts";
 import { disableEndpoint } from "./disable-endpoint.ts";
 import { FAN_OUT_CHECKPOINT, fanOutBatch, type KnownSubscriptions } from "./fan-out.ts";
@@ -36,27 +35,16 @@ export type DispatcherOptions = {
  * loses nothing and sends nothing twice beyond what at-least-once delivery allows (same webhook-id).
  */
 export class WebhookDispatcher {
-  private readonly fanOutSignal = new Signal();
   private readonly sendSignal = new Signal();
   private running = false;
-  private loops: Promise<void>[] = [];
+  private sendLoop: Promise<void> | null = null;
   /** Sends under way; each frees its slot as it ends, with no batch to wait for. */
   private readonly sending = new Set<Promise<void>>();
   private stopping = new AbortController();
-  private stopHearing: (() => void) | null = null;
-  private stopWatchingAppends: (() => void) | null = null;
-  private position: Position = ORIGIN;
-  /**
-   * The fan-out checkpoint as this dispatcher last wrote or read it: behind `position` after batches that recorded
-   * nothing, whose move is put off (`idle`) rather than written a statement each.
-   */
-  private stored: Position = ORIGIN;
-  private readonly idle = new IdleCheckpointMoves();
-  /** The newest position appended in this process, or told of by the bus. */
-  private appended: Position = ORIGIN;
+  private readonly fanOut: LogFollower;
   /** The subscriptions as of the fan-out's checkpoint, while no other dispatcher has moved it. */
   private known: KnownSubscriptions | null = null;
-  lastError: string | null = null;
+  private sendError: string | null = null;
 
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -64,25 +52,43 @@ export class WebhookDispatcher {
     private readonly store: EventStore,
     private readonly bus: Bus | null,
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    this.fanOut = new LogFollower(db, store, bus, {
+      name: "webhook fan-out",
+      checkpoint: FAN_OUT_CHECKPOINT,
+      read: options.read,
+      batchSize: options.batchSize,
+      pollMs: options.pollMs,
+      log: options.log,
+      batch: async (events, from) => {
+        const result = await fanOutBatch(this.db, events, from, this.known);
+        this.known = result.known;
+        if (result.queued > 0) this.sendSignal.notify();
+        return result;
+      },
+      // What another dispatcher recorded is no longer known here: the next batch reads it under the lease.
+      onMoveMissed: () => (this.known = null),
+    });
+  }
+
+  get lastError(): string | null {
+    return this.fanOut.lastError ?? this.sendError;
+  }
 
   async start(): Promise<void> {
-    this.position = (await loadCheckpoint(this.db, FAN_OUT_CHECKPOINT))?.position ?? ORIGIN;
-    this.stored = this.position;
     this.stopping = new AbortController();
     this.running = true;
-    this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
-    this.loops = [
-      this.loop(
-        "fan-out",
-        () => this.fanOut(),
-        this.fanOutSignal,
-        () => this.idle.dueInMs,
-      ),
-      this.loop("send", () => this.sendDue(), this.sendSignal),
-    ];
+    await this.fanOut.start();
+    this.sendLoop = keepRunning({
+      name: "webhook send",
+      step: () => this.sendDue(),
+      signal: this.sendSignal,
+      running: () => this.running,
+      idleMs: () => this.options.pollMs ?? 1_000,
+      onError: (error) => (this.sendError = error),
+      log: this.options.log,
+    });
     if (this.bus) {
-      this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
       // Earlier versions followed the bus with a durable consumer: nothing reads it any more.
       const durable = this.options.durable ?? "webhooks";
       void this.bus.retireConsumers([durable]).catch((error: unknown) => this.options.log?.("could not retire an old consumer", { error: String(error) }));
@@ -93,78 +99,15 @@ export class WebhookDispatcher {
     if (!this.running) return;
     this.running = false;
     this.stopping.abort();
-    this.stopWatchingAppends?.();
-    this.fanOutSignal.notify();
     this.sendSignal.notify();
-    this.stopHearing?.();
-    await Promise.all(this.loops);
+    await this.fanOut.stop();
+    await this.sendLoop;
     await Promise.all(this.sending);
-    await this.writeIdle(true).catch(() => {});
   }
 
   /** Looks for due deliveries now (a replay or a test event was just queued). */
   wake(): void {
     this.sendSignal.notify();
-  }
-
-  /** An append here or elsewhere: the fan-out has more to read. Already heard of, it woke the fan-out then. */
-  private heardOf(position: Position) {
-    if (comparePositions(position, this.appended) <= 0) return;
-    this.appended = position;
-    this.fanOutSignal.notify();
-  }
-
-  /** `soon`: how long at most to wait when idle, when sooner than the poll (null: the poll). */
-  private async loop(name: string, step: () => Promise<boolean>, signal: Signal, soon: () => number | null = () => null) {
-    let backoff = 250;
-    while (this.running) {
-      try {
-        const busy = await step();
-        this.lastError = null;
-        backoff = 250;
-        if (!busy) await signal.wait(soon() ?? this.options.pollMs ?? 1_000);
-      } catch (error) {
-        this.lastError = String(error);
-        this.options.log?.(`webhook ${name} failed; retrying`, { error: this.lastError });
-        await signal.wait(backoff);
-        backoff = Math.min(backoff * 2, 5_000);
-      }
-    }
-  }
-
-  /**
-   * Fans out the next batch. Says whether to look again at once: not after a short batch that reached everything
-   * heard of (another read would find nothing), and not when nothing was readable yet.
-   */
-  private async fanOut(): Promise<boolean> {
-    await this.writeIdle();
-    const size = this.options.batchSize ?? 500;
-    const events = await logReadOf(this.store, this.options.read)(this.position, size);
-    if (events.length === 0) {
-      // Heard of but not yet readable: an older transaction is still open. Look again shortly.
-      if (comparePositions(this.position, this.appended) >= 0) return false;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return true;
-    }
-    const result = await fanOutBatch(this.db, events, this.position, this.known);
-    this.known = result.known;
-    this.position = result.reached;
-    if (result.stored) this.stored = result.reached;
-    else this.idle.putOff();
-    if (result.queued > 0) this.sendSignal.notify();
-    return events.length >= size || comparePositions(this.position, this.appended) < 0;
-  }
-
-  /**
-   * Writes the checkpoint move of the batches that recorded nothing, when due. Another dispatcher that moved it
-   * meanwhile keeps its move, and what it recorded is no longer known here: the next batch reads both under the lease.
-   */
-  private async writeIdle(force = false): Promise<void> {
-    const move = { name: FAN_OUT_CHECKPOINT, version: 0, from: this.stored, to: this.position };
-    for (const { moved } of await this.idle.write(this.db, () => [move], force)) {
-      if (moved) this.stored = move.to;
-      else this.known = null;
-    }
   }
 
   /** Claims as many due deliveries as there are free slots and starts each. Says whether more may be due. */
@@ -186,8 +129,8 @@ export class WebhookDispatcher {
     const tracked: Promise<void> = send
       .catch((error: unknown) => {
         // The lease runs out and another attempt follows.
-        this.lastError = String(error);
-        this.options.log?.("webhook send failed; retrying", { error: this.lastError });
+        this.sendError = String(error);
+        this.options.log?.("webhook send failed; retrying", { error: this.sendError });
       })
       .finally(() => {
         this.sending.delete(tracked);
