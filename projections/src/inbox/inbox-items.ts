@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import { actsOnOrders, decidableStages, type Member } from "./stage-deciders.ts";
@@ -39,27 +39,31 @@ export async function clearSeen(db: Kysely<Database>, userId: string, requestIds
 
 /**
  * Fills a member's inbox again from the requests and orders it follows, after their role or activity changed:
- * every item but their own requests' changes depends on those.
+ * every item but their own requests' changes depends on those. Items they keep keep their time, so that applying
+ * the same event again changes nothing.
  */
 export async function refillMember(db: Kysely<Database>, member: Member, at: At): Promise<void> {
-  await sql`delete from rm_inbox_items where user_id = ${member.id}::uuid and kind <> 'changed'`.execute(db);
+  const desired = desiredItems(member);
+  await sql`delete from rm_inbox_items as item where item.user_id = ${member.id}::uuid and item.kind <> 'changed'
+    and not exists (select 1 from (${desired}) as d where d.kind = item.kind and d.subject_id = item.subject_id)`.execute(db);
+  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
+    select ${member.id}::uuid, d.kind, d.subject_id, d.title, ${at.since}::timestamptz, ${at.position}::bigint from (${desired}) as d
+    on conflict (user_id, kind, subject_id) do nothing`.execute(db);
+}
+
+/** What waits for the member, as the requests and orders followed stand: kind, subject and title. */
+function desiredItems(member: Member): RawBuilder<unknown> {
   const { stageRoles, ownRequests } = decidableStages(member);
   const roles = stageRoles.filter((r) => r !== null);
-  if (stageRoles.length > 0) {
-    await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-      select ${member.id}::uuid, 'decide', request_id, title, ${at.since}::timestamptz, ${at.position}::bigint from rm_inbox_requests
-      where status = 'pending'
-        and (${ownRequests} or requester_id <> ${member.id}::uuid)
-        and (route->>stage_index = any(${roles}::text[]) or (${stageRoles.includes(null)} and (stage_index is null or route->>stage_index is null)))`.execute(
-      db,
-    );
-  }
-  if (!actsOnOrders(member)) return;
-  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-    select ${member.id}::uuid, 'create-order', request_id, title, ${at.since}::timestamptz, ${at.position}::bigint from rm_inbox_requests
-    where status = 'approved' and order_id is null`.execute(db);
-  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-    select ${member.id}::uuid, case when status = 'draft' then 'issue-order' else 'receive-order' end, order_id, title,
-      ${at.since}::timestamptz, ${at.position}::bigint
-    from rm_inbox_orders where status in ('draft', 'issued', 'receiving')`.execute(db);
+  const decide = sql`select 'decide' as kind, request_id as subject_id, title from rm_inbox_requests
+    where ${stageRoles.length > 0} and status = 'pending'
+      and (${ownRequests} or requester_id <> ${member.id}::uuid)
+      and (route->>stage_index = any(${roles}::text[]) or (${stageRoles.includes(null)} and stage_index is null))`;
+  const orders = actsOnOrders(member);
+  return sql`${decide}
+    union all
+    select 'create-order', request_id, title from rm_inbox_requests where ${orders} and status = 'approved' and order_id is null
+    union all
+    select case when status = 'draft' then 'issue-order' else 'receive-order' end, order_id, title from rm_inbox_orders
+    where ${orders} and status in ('draft', 'issued', 'receiving')`;
 }
