@@ -28,7 +28,7 @@ export const queryKeys = {
   },
   requests: {
     all: cacheKeys.requests,
-    list: (filters: { status?: string; q?: string; vendor_id?: string; order?: string } = {}) => [...cacheKeys.requests(), "list", filters],
+    list: (filters: { status?: string; q?: string; vendor_id?: string; order?: string; sort?: string } = {}) => [...cacheKeys.requests(), "list", filters],
     summary: (q: string) => [...cacheKeys.requests(), "summary", { q }],
     detail: cacheKeys.request,
     comments: cacheKeys.requestComments,

@@ -1,4 +1,6 @@
 import type { PurchaseOrder } from "@procure/contracts";
+import { SortHeader } from "@/components/ui/sort-header";
+import type { OrderSort } from "../lib/order-filters";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
@@ -14,22 +16,32 @@ type Props = {
   filtered: boolean;
   onEdit: (order: PurchaseOrder) => void;
   onReset: () => void;
+  sort: OrderSort;
+  onSort: (sort: OrderSort) => void;
 };
 
-export function OrdersTable({ orders, loading, filtered, onEdit, onReset }: Props) {
+export function OrdersTable({ orders, loading, filtered, onEdit, onReset, sort, onSort }: Props) {
   return (
     <div className="table-wrap">
       <table className="table table-responsive po-table">
-        <caption className="visually-hidden">Purchase orders, most recently updated first</caption>
+        <caption className="visually-hidden">Purchase orders; the column headers sort the list</caption>
         <thead>
           <tr>
-            <th scope="col">PO #</th>
-            <th scope="col">Vendor</th>
-            <th scope="col" className="num">
+            <SortHeader field="po_number" sort={sort} onSort={onSort}>
+              PO #
+            </SortHeader>
+            <SortHeader field="vendor_name" sort={sort} onSort={onSort}>
+              Vendor
+            </SortHeader>
+            <SortHeader field="total" sort={sort} onSort={onSort} first="desc" className="num">
               Total
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Updated</th>
+            </SortHeader>
+            <SortHeader field="status" sort={sort} onSort={onSort}>
+              Status
+            </SortHeader>
+            <SortHeader field="updated_at" sort={sort} onSort={onSort} first="desc">
+              Updated
+            </SortHeader>
             <th scope="col" className="actions">
               Actions
             </th>

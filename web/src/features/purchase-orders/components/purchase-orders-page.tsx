@@ -7,7 +7,20 @@ import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { useOrders } from "../api/get-orders";
 import { useOrderFigures } from "../api/get-order-figures";
-import { ORDER_PAGE_SIZE, defaultFilters, isFiltered, type OrderFilters } from "../lib/order-filters";
+import {
+  ORDER_PAGE_SIZE,
+  defaultFilters,
+  filtersFromUrl,
+  filtersToUrl,
+  isFiltered,
+  orderExportPath,
+  orderSortOptions,
+  type OrderFilters,
+} from "../lib/order-filters";
+import { useListUrlState } from "@/lib/list-url-state";
+import { ExportCsvButton } from "@/components/ui/export-csv-button";
+import { ListShortcuts } from "@/components/ui/list-shortcuts";
+import { SortSelect } from "@/components/ui/sort-select";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import { OrderDrawer } from "./order-drawer";
 import { OrdersTable } from "./orders-table";
@@ -19,7 +32,10 @@ import "../purchase-orders.css";
 type DrawerState = { open: boolean; order: PurchaseOrder | null };
 
 export function PurchaseOrdersPage() {
-  const [filters, setFilters] = useState<OrderFilters>(defaultFilters);
+  const url = useListUrlState();
+  const filters = filtersFromUrl(url.get);
+  const setFilters = (next: OrderFilters) => url.set(filtersToUrl(next));
+  const searchRef = useRef<HTMLInputElement>(null);
   const q = useDebouncedValue(filters.q);
   const applied = { ...filters, q: q.trim() };
   const orders = useOrders(applied);
@@ -32,7 +48,7 @@ export function PurchaseOrdersPage() {
   const newButton = useRef<HTMLButtonElement>(null);
   const focus = useReturnFocus(newButton);
 
-  const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => setFilters({ ...filters, [key]: value });
   const filtered = isFiltered(filters);
   const rows = orders.data ?? [];
 
@@ -42,13 +58,13 @@ export function PurchaseOrdersPage() {
   };
   const onOpenChange = (open: boolean) => {
     setDrawer((d) => ({ ...d, open }));
+    if (!open && fromRequest) setParams((p) => (p.delete("request"), p), { replace: true });
     if (!open) focus.restore();
   };
   const onDeleted = () => {
     setDrawer((d) => ({ ...d, open: false }));
     focus.restore(true);
   };
-    if (!open && fromRequest) setParams((p) => (p.delete("request"), p), { replace: true });
   const refresh = async () => {
     setRefreshing(true);
     await Promise.allSettled([orders.refetch(), figures.refetch()]);
@@ -62,7 +78,15 @@ export function PurchaseOrdersPage() {
         <div className="card-header po-toolbar">
           <label className="search-input po-search">
             <span className="visually-hidden">Search purchase orders</span>
-            <input className="input" type="search" placeholder="Search PO #, vendor or notes" value={filters.q} onChange={(e) => set("q", e.target.value)} />
+            <input
+              ref={searchRef}
+              className="input"
+              type="search"
+              placeholder="Search PO #, vendor or notes"
+              aria-keyshortcuts="/"
+              value={filters.q}
+              onChange={(e) => set("q", e.target.value)}
+            />
           </label>
           <StatusChips value={filters.status} onChange={(status) => set("status", status)} />
           <div className="po-toolbar-actions">
@@ -77,7 +101,11 @@ export function PurchaseOrdersPage() {
               {refreshing ? <Spinner /> : null}
               {refreshing ? "Refreshing…" : "Refresh"}
             </button>
-            <button ref={newButton} type="button" className="btn btn-primary" onClick={() => openDrawer(null)}>
+            <span className="list-sort-phone">
+              <SortSelect value={filters.sort} options={orderSortOptions} onChange={(sort) => set("sort", sort)} />
+            </span>
+            <ExportCsvButton href={orderExportPath(applied)} filename="purchase-orders.csv" />
+            <button ref={newButton} type="button" className="btn btn-primary" aria-keyshortcuts="n" onClick={() => openDrawer(null)}>
               New PO
             </button>
           </div>
@@ -99,13 +127,16 @@ export function PurchaseOrdersPage() {
             filtered={filtered}
             onEdit={(order) => openDrawer(order)}
             onReset={() => setFilters(defaultFilters)}
+            sort={filters.sort}
+            onSort={(sort) => set("sort", sort)}
           />
         )}
         {rows.length >= ORDER_PAGE_SIZE ? (
-          <p className="po-page-note subtle">{`Showing the ${ORDER_PAGE_SIZE} most recently updated orders. Search or filter to find older ones.`}</p>
+          <p className="po-page-note subtle">{`Showing the first ${ORDER_PAGE_SIZE} orders in this order. Search, filter or export to see the rest.`}</p>
         ) : null}
       </section>
       {figures.data ? <PoGroupsChart figures={figures.data} /> : null}
+      <ListShortcuts searchRef={searchRef} onNew={() => openDrawer(null)} newLabel="New purchase order" />
       <OrderDrawer order={drawer.order} fromRequest={drawer.order ? null : fromRequest} open={drawer.open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
       {/* A request opened from the dashboard by a role that sees orders but not the requests screen. */}
       <Outlet />

@@ -1,32 +1,56 @@
-import { useCallback, useDeferredValue, useState } from "react";
-import { Outlet, useSearchParams } from "react-router-dom";
+import { useCallback, useDeferredValue, useRef, useState } from "react";
+import { Outlet } from "react-router-dom";
+import { defaultRequestSort, requestSortFields } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
+import { oneOf, useListUrlState } from "@/lib/list-url-state";
+import { sortTokens } from "@/lib/list-sort";
 import { Notice } from "@/components/ui/notice";
-import { useRequestPages } from "../api/get-requests";
+import { ExportCsvButton } from "@/components/ui/export-csv-button";
+import { ListShortcuts } from "@/components/ui/list-shortcuts";
+import { SortSelect } from "@/components/ui/sort-select";
+import { requestListPath, useRequestPages } from "../api/get-requests";
 import { useRequestSummary } from "@/lib/request-summary";
-import { type StatusFilter } from "../lib/request-stats";
+import { statusFilters } from "../lib/request-stats";
 import { RequestKpis } from "./request-kpis";
 import { StatusChips } from "./status-chips";
 import { RequestsTable } from "./requests-table";
 import { NewRequestDrawer } from "./new-request-drawer";
+import { prefillParams, requestPrefill } from "../lib/request-prefill";
 import "../requests.css";
+
+const sortOptions = [
+  { value: "-updated_at", label: "Recently changed" },
+  { value: "updated_at", label: "Longest unchanged" },
+  { value: "-created_at", label: "Newest submitted" },
+  { value: "created_at", label: "Oldest submitted" },
+  { value: "-amount", label: "Largest amount" },
+  { value: "amount", label: "Smallest amount" },
+  { value: "title", label: "Title, A to Z" },
+  { value: "-title", label: "Title, Z to A" },
+  { value: "status", label: "Status, A to Z" },
+  { value: "-status", label: "Status, Z to A" },
+] as const;
 
 const noCounts = { all: 0, approved: 0, pending: 0, denied: 0, withdrawn: 0 };
 
 /**
- * The list is filtered, searched and paged by the server, newest first; the chips and cards count every request
- * the viewer sees (or the search matches), never just the rows loaded so far.
+ * The list is filtered, searched, sorted and paged by the server; the chips and cards count every request the
+ * viewer sees (or the search matches), never just the rows loaded so far. Status, search and sort live in the
+ * address, so a view can be shared and survives a reload.
  */
 export function RequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const vendorId = params.get("vendor");
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [search, setSearch] = useState("");
+  const url = useListUrlState();
+  const status = oneOf(statusFilters, url.get("status"), "all");
+  const sort = oneOf(sortTokens(requestSortFields), url.get("sort"), defaultRequestSort);
+  const search = url.get("q");
+  const searchRef = useRef<HTMLInputElement>(null);
   // Typing stays responsive; the queries follow the settled text.
   const q = useDeferredValue(search.trim());
-  const [drawerOpen, setDrawerOpen] = useState(() => Boolean(vendorId));
-  const pages = useRequestPages({ status: status === "all" ? undefined : status, q: q || undefined });
+  const prefill = requestPrefill(url.get);
+  const [drawerOpen, setDrawerOpen] = useState(() => Object.keys(prefill).length > 0);
+  const filters = { status: status === "all" ? undefined : status, q: q || undefined, sort: sort === defaultRequestSort ? undefined : sort };
+  const pages = useRequestPages(filters);
   const summary = useRequestSummary(q);
   const overall = useRequestSummary("");
   const rows = pages.data?.pages.flatMap((page) => page.items) ?? [];
@@ -39,11 +63,7 @@ export function RequestsPage() {
 
   const setOpen = (open: boolean) => {
     setDrawerOpen(open);
-    if (!open && vendorId) {
-      const next = new URLSearchParams(params);
-      next.delete("vendor");
-      setParams(next, { replace: true });
-    }
+    if (!open && Object.keys(prefill).length > 0) url.set(Object.fromEntries(prefillParams.map((name) => [name, null])));
   };
 
   return (
@@ -51,13 +71,25 @@ export function RequestsPage() {
       <RequestKpis summary={overall.data} loading={overall.isPending} />
       <section className="card" aria-label="Requests">
         <div className="card-header toolbar">
-          <StatusChips value={status} counts={summary.data?.counts ?? noCounts} onChange={setStatus} />
+          <StatusChips value={status} counts={summary.data?.counts ?? noCounts} onChange={(next) => url.set({ status: next === "all" ? null : next })} />
           <div className="toolbar-end">
             <label className="search-input">
               <span className="visually-hidden">Search requests</span>
-              <input className="input" type="search" placeholder="Search requests" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input
+                ref={searchRef}
+                className="input"
+                type="search"
+                placeholder="Search requests"
+                aria-keyshortcuts="/"
+                value={search}
+                onChange={(e) => url.set({ q: e.target.value })}
+              />
             </label>
-            <button type="button" className="btn btn-primary toolbar-new" onClick={() => setOpen(true)}>
+            <span className="list-sort-phone">
+              <SortSelect value={sort} options={sortOptions} onChange={(next) => url.set({ sort: next === defaultRequestSort ? null : next })} />
+            </span>
+            <ExportCsvButton href={requestListPath(filters, "/api/requests/export.csv")} filename="requests.csv" />
+            <button type="button" className="btn btn-primary toolbar-new" aria-keyshortcuts="n" onClick={() => setOpen(true)}>
               New request
             </button>
           </div>
@@ -73,7 +105,14 @@ export function RequestsPage() {
           </div>
         ) : (
           <>
-            <RequestsTable requests={rows} loading={pages.isPending} emptyMessage="No matching requests found." onNearEnd={loadMore} />
+            <RequestsTable
+              requests={rows}
+              loading={pages.isPending}
+              emptyMessage="No matching requests found."
+              onNearEnd={loadMore}
+              sort={sort}
+              onSort={(next) => url.set({ sort: next === defaultRequestSort ? null : next })}
+            />
             {rows.length > 0 ? (
               <div className="card-footer list-more">
                 <span className="subtle">{`Showing ${formatCount(rows.length)} of ${formatCount(total ?? rows.length)}`}</span>
@@ -90,7 +129,8 @@ export function RequestsPage() {
       <button type="button" className="fab" aria-label="New request" title="New request" onClick={() => setOpen(true)}>
         +
       </button>
-      <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} prefill={vendorId ? { vendorId } : {}} onCreated={() => setOpen(false)} />
+      <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} prefill={prefill} onCreated={() => setOpen(false)} />
+      <ListShortcuts searchRef={searchRef} onNew={() => setOpen(true)} newLabel="New request" />
       <Outlet />
     </div>
   );

@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, type ComponentProps } from "react";
 import { Link } from "react-router-dom";
-import type { PurchaseRequest } from "@procure/contracts";
+import type { PurchaseRequest, RequestSortField } from "@procure/contracts";
+import { SortHeader } from "@/components/ui/sort-header";
 import { paths } from "@/config/paths";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -15,10 +16,19 @@ const ROW_HEIGHT = 64;
 /** How close to the last loaded row the next page is asked for, so scrolling rarely meets the end. */
 const PREFETCH_ROWS = 20;
 
-type Props = { requests: PurchaseRequest[]; loading: boolean; emptyMessage: string; onNearEnd?: () => void };
+type Sort = RequestSortField | `-${RequestSortField}`;
+type Props = {
+  requests: PurchaseRequest[];
+  loading: boolean;
+  emptyMessage: string;
+  onNearEnd?: () => void;
+  /** Without it the headers are plain: the list's order is fixed (the approvals queue). */
+  sort?: Sort;
+  onSort?: (next: Sort) => void;
+};
 
 /** Only the rows near the viewport are in the page: thousands of loaded requests cost what a screenful does. */
-export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Props) {
+export function RequestsTable({ requests, loading, emptyMessage, onNearEnd, sort, onSort }: Props) {
   const rows = useWindowRows<HTMLTableSectionElement>(requests.length, ROW_HEIGHT);
   const nearEnd = rows.lastIndex >= requests.length - PREFETCH_ROWS;
   useEffect(() => {
@@ -30,12 +40,16 @@ export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Pr
       <table className="table table-responsive requests-table">
         <thead>
           <tr>
-            <th scope="col">Title</th>
-            <th scope="col" className="num">
+            <ColumnHeader field="title" sort={sort} onSort={onSort}>
+              Title
+            </ColumnHeader>
+            <ColumnHeader field="amount" sort={sort} onSort={onSort} first="desc" className="num">
               Amount
-            </th>
+            </ColumnHeader>
             <th scope="col">Category</th>
-            <th scope="col">Status</th>
+            <ColumnHeader field="status" sort={sort} onSort={onSort}>
+              Status
+            </ColumnHeader>
             <th scope="col" className="actions">
               Actions
             </th>
@@ -82,6 +96,20 @@ export function RequestsTable({ requests, loading, emptyMessage, onNearEnd }: Pr
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A sortable header where the list can be sorted; a plain one where its order is fixed (the approvals queue). */
+function ColumnHeader({
+  sort,
+  onSort,
+  ...props
+}: Omit<ComponentProps<typeof SortHeader<RequestSortField>>, "sort" | "onSort"> & Pick<Props, "sort" | "onSort">) {
+  if (sort && onSort) return <SortHeader {...props} sort={sort} onSort={onSort} />;
+  return (
+    <th scope="col" className={props.className}>
+      {props.children}
+    </th>
   );
 }
 

@@ -6,16 +6,20 @@ import { queryKeys } from "@/lib/query-keys";
 
 const PAGE_SIZE = "60";
 
-export type VendorFilters = { q?: string; status?: VendorStatus; risk?: VendorRisk };
+export type VendorFilters = { q?: string | undefined; status?: VendorStatus | undefined; risk?: VendorRisk | undefined; sort?: string | undefined };
 
-/** The first page of the filtered list; later pages follow the server's Link header. */
-function firstPage(filters: VendorFilters): string {
-  const params = new URLSearchParams({ limit: PAGE_SIZE });
+/** The list (or its CSV export) with these filters; the server filters, searches and sorts. */
+export function vendorListPath(filters: VendorFilters, path = "/api/vendors", extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.risk) params.set("risk", filters.risk);
-  return `/api/vendors?${params}`;
+  if (filters.sort) params.set("sort", filters.sort);
+  return `${path}?${params}`;
 }
+
+/** The first page of the filtered list; later pages follow the server's Link header. */
+const firstPage = (filters: VendorFilters) => vendorListPath(filters, "/api/vendors", { limit: PAGE_SIZE });
 
 export async function getVendorPage(path: string, signal?: AbortSignal): Promise<{ items: Vendor[]; next: string | null }> {
   const page = await api.page(path, signal);
@@ -33,5 +37,5 @@ export const getVendorPagesQueryOptions = (filters: VendorFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** Vendors by name, searched and filtered by the server, a page at a time. */
+/** Vendors, searched, filtered and sorted by the server (by name unless asked otherwise), a page at a time. */
 export const useVendorPages = (filters: VendorFilters) => useInfiniteQuery(getVendorPagesQueryOptions(filters));

@@ -5,6 +5,7 @@ import { notesPreview } from "../lib/notes-preview";
 import { websiteLink } from "../lib/website";
 import { VendorRiskBadge, VendorStatusBadge } from "./vendor-badges";
 
+/** `canRequest`: the viewer may raise requests; a blocked vendor offers none, since one would be refused. */
 type Props = { vendor: Vendor; canRequest: boolean; onOpen: (vendor: Vendor) => void };
 
 export const createRequestHref = (vendorId: string) => `${paths.app.requests.getHref()}?${new URLSearchParams({ vendor: vendorId })}`;
@@ -37,7 +38,7 @@ export function VendorCard({ vendor, canRequest, onOpen }: Props) {
         <button type="button" className="btn btn-sm" onClick={() => onOpen(vendor)} aria-label={`Open ${vendor.name}`}>
           Open
         </button>
-        {canRequest ? (
+        {canRequest && vendor.status !== "blocked" ? (
           <Link className="btn btn-sm btn-primary" to={createRequestHref(vendor.id)} aria-label={`Create request for ${vendor.name}`}>
             Create request
           </Link>

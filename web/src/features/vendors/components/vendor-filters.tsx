@@ -1,21 +1,37 @@
-import { vendorRisks, vendorStatuses, type VendorRisk, type VendorStatus } from "@procure/contracts";
+import type { RefObject } from "react";
+import { vendorRisks, vendorStatuses, type VendorRisk, type VendorSortField, type VendorStatus } from "@procure/contracts";
 
-export type VendorFilterValues = { search: string; status: VendorStatus | ""; risk: VendorRisk | "" };
+export type VendorSort = VendorSortField | `-${VendorSortField}`;
+export type VendorFilterValues = { search: string; status: VendorStatus | ""; risk: VendorRisk | ""; sort: VendorSort };
 
-type Props = { value: VendorFilterValues; onChange: (next: VendorFilterValues) => void };
+type Props = { value: VendorFilterValues; onChange: (next: VendorFilterValues) => void; searchRef?: RefObject<HTMLInputElement | null> };
+
+/** The cards have no columns to click, so the orders the server keeps an index for are offered by name. */
+export const vendorSortOptions: { value: VendorSort; label: string }[] = [
+  { value: "name", label: "Name, A to Z" },
+  { value: "-name", label: "Name, Z to A" },
+  { value: "-risk", label: "Highest risk first" },
+  { value: "risk", label: "Lowest risk first" },
+  { value: "status", label: "Active first" },
+  { value: "-status", label: "Blocked first" },
+  { value: "-updated_at", label: "Recently updated" },
+];
+const isSort = (v: string): v is VendorSort => vendorSortOptions.some((o) => o.value === v);
 
 const isStatus = (v: string): v is VendorStatus => (vendorStatuses as readonly string[]).includes(v);
 const isRisk = (v: string): v is VendorRisk => (vendorRisks as readonly string[]).includes(v);
 
-export function VendorFilters({ value, onChange }: Props) {
+export function VendorFilters({ value, onChange, searchRef }: Props) {
   return (
     <div className="vendor-toolbar" role="search" aria-label="Vendor filters">
       <label className="search-input">
         <span className="visually-hidden">Search vendors</span>
         <input
+          ref={searchRef}
           className="input"
           type="search"
           placeholder="Search vendors"
+          aria-keyshortcuts="/"
           value={value.search}
           onChange={(e) => onChange({ ...value, search: e.target.value })}
         />
@@ -38,6 +54,16 @@ export function VendorFilters({ value, onChange }: Props) {
           {vendorRisks.map((r) => (
             <option key={r} value={r}>
               {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="vendor-filter">
+        <span className="vendor-filter-label">Sort</span>
+        <select className="input" value={value.sort} onChange={(e) => onChange({ ...value, sort: isSort(e.target.value) ? e.target.value : "name" })}>
+          {vendorSortOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>

@@ -1,11 +1,14 @@
-import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
-import { can, canSee, vendorRisks, vendorStatuses, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
+import { useRef, useState } from "react";
+import { can, canSee, defaultVendorSort, vendorRisks, vendorSortFields, vendorStatuses, type Vendor } from "@procure/contracts";
+import { oneOf, useListUrlState } from "@/lib/list-url-state";
+import { sortTokens } from "@/lib/list-sort";
+import { ExportCsvButton } from "@/components/ui/export-csv-button";
+import { ListShortcuts } from "@/components/ui/list-shortcuts";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
-import { useVendorPages } from "../api/get-vendors";
+import { useVendorPages, vendorListPath } from "../api/get-vendors";
 import { useSettledValue } from "../lib/use-settled-value";
 import { VendorCard } from "./vendor-card";
 import { VendorDrawer } from "./vendor-drawer";
@@ -13,37 +16,33 @@ import { NewVendorDrawer } from "./new-vendor-drawer";
 import { VendorFilters, type VendorFilterValues } from "./vendor-filters";
 import "../vendors.css";
 
-const pick = <T extends string>(values: readonly T[], value: string | null): T | "" => values.find((v) => v === value) ?? "";
-
-/** Vendor cards, searched and filtered by the server; the filters live in the address so a view can be shared. */
+/** Vendor cards, searched, filtered and sorted by the server; all of it lives in the address so a view can be shared. */
 export function VendorsPage() {
   const { role } = useSession();
   const canEdit = can(role, "vendors:write");
-  const [params, setParams] = useSearchParams();
+  const url = useListUrlState();
   const filters: VendorFilterValues = {
-    search: params.get("q") ?? "",
-    status: pick<VendorStatus>(vendorStatuses, params.get("status")),
-    risk: pick<VendorRisk>(vendorRisks, params.get("risk")),
+    search: url.get("q"),
+    status: oneOf(vendorStatuses, url.get("status")),
+    risk: oneOf(vendorRisks, url.get("risk")),
+    sort: oneOf(sortTokens(vendorSortFields), url.get("sort"), defaultVendorSort),
   };
   const [opened, setOpened] = useState<Vendor | null>(null);
   const [creating, setCreating] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
   const q = useSettledValue(filters.search.trim());
-  const pages = useVendorPages({ q: q || undefined, status: filters.status || undefined, risk: filters.risk || undefined });
+  const applied = {
+    q: q || undefined,
+    status: filters.status || undefined,
+    risk: filters.risk || undefined,
+    sort: filters.sort === defaultVendorSort ? undefined : filters.sort,
+  };
+  const pages = useVendorPages(applied);
   const vendors = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(q || filters.status || filters.risk);
 
-  const setFilters = (next: VendorFilterValues) => {
-    const search = new URLSearchParams(params);
-    for (const [key, value] of [
-      ["q", next.search],
-      ["status", next.status],
-      ["risk", next.risk],
-    ] as const) {
-      if (value) search.set(key, value);
-      else search.delete(key);
-    }
-    setParams(search, { replace: true });
-  };
+  const setFilters = (next: VendorFilterValues) =>
+    url.set({ q: next.search, status: next.status, risk: next.risk, sort: next.sort === defaultVendorSort ? null : next.sort });
 
   return (
     <div className="vendors-page">
@@ -52,9 +51,10 @@ export function VendorsPage() {
           <h2 className="visually-hidden" id="vendors-heading">
             Vendor directory
           </h2>
-          <VendorFilters value={filters} onChange={setFilters} />
+          <VendorFilters value={filters} onChange={setFilters} searchRef={searchRef} />
+          <ExportCsvButton href={vendorListPath(applied, "/api/vendors/export.csv")} filename="vendors.csv" />
           {canEdit ? (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <button type="button" className="btn btn-primary" aria-keyshortcuts="n" onClick={() => setCreating(true)}>
               New vendor
             </button>
           ) : null}
@@ -74,7 +74,7 @@ export function VendorsPage() {
           ) : vendors.length === 0 ? (
             filtered ? (
               <EmptyState icon="🔍" title="No vendors match the current filters.">
-                <button type="button" className="btn btn-sm" onClick={() => setFilters({ search: "", status: "", risk: "" })}>
+                <button type="button" className="btn btn-sm" onClick={() => setFilters({ search: "", status: "", risk: "", sort: filters.sort })}>
                   Clear filters
                 </button>
               </EmptyState>
@@ -100,6 +100,7 @@ export function VendorsPage() {
           </div>
         ) : null}
       </section>
+      <ListShortcuts searchRef={searchRef} onNew={canEdit ? () => setCreating(true) : undefined} newLabel="New vendor" />
       <VendorDrawer vendor={opened} canEdit={canEdit} onClose={() => setOpened(null)} />
       {canEdit ? <NewVendorDrawer open={creating} onOpenChange={setCreating} /> : null}
     </div>
