@@ -66,6 +66,8 @@ export const dashboard = z.object({
     denied: countAndAmount,
     /** Approved requests no purchase order has been raised for yet. */
     readyForPo: countAndAmount,
+    /** Approved over decided, whole percent, null before any decision: `approvalRate` in figures.ts, as the Requests page. */
+    approvalRate: z.number().int().nullable(),
   }),
   /** "ready": approvals exist, the list holds approved requests without an order; "recent": the latest requests. */
   requests: z.object({ mode: z.enum(["ready", "recent"]), items: z.array(dashboardRequest).max(dashboardListSize) }),

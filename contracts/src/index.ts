@@ -30,3 +30,4 @@ export * from "./query-keys.ts";
 export * from "./event-permissions.ts";
 export * from "./notifications.ts";
 export * from "./list-sort.ts";
+export * from "./figures.ts";

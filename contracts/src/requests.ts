@@ -111,6 +111,8 @@ export const requestSummary = z.object({
   }),
   spend: z.number(),
   latest_submission: z.string().nullable(),
+  /** Approved over decided, whole percent, null before any decision: `approvalRate` in figures.ts, as the dashboard. */
+  approval_rate: z.number().int().nullable(),
 });
 export type RequestSummary = z.infer<typeof requestSummary>;
 

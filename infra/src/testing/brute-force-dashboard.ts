@@ -1,4 +1,5 @@
 import {
+  approvalRate,
   countsAsCommitted,
   countsAsOpen,
   isDueSoon,
@@ -72,6 +73,7 @@ export function bruteForceDashboard({ orders, requests, vendors, log, now }: Bru
       pending: tally(requests.filter((r) => r.status === "pending")),
       denied: tally(requests.filter((r) => r.status === "denied")),
       readyForPo: tally(ready),
+      approvalRate: approvalRate({ approved: approved.length, denied: requests.filter((r) => r.status === "denied").length }),
     },
     requests: {
       mode: approved.length > 0 ? "ready" : "recent",

@@ -1,5 +1,13 @@
 import { sql, type Kysely } from "kysely";
-import { dashboardListSize, dashboardTopCategories, uncategorisedLabel, type Dashboard, type DashboardRequest, type RequestStatus } from "@procure/contracts";
+import {
+  approvalRate,
+  dashboardListSize,
+  dashboardTopCategories,
+  uncategorisedLabel,
+  type Dashboard,
+  type DashboardRequest,
+  type RequestStatus,
+} from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import { readIntegrations } from "../purchasing/integration-queries.ts";
 import { readPoGroups } from "../orders/po-group-queries.ts";
@@ -46,7 +54,16 @@ async function readPipeline(db: Kysely<Database>, scope: string): Promise<Dashbo
     const row = rows.find((r) => r.bucket === bucket);
     return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
   };
-  return { submitted: of("submitted"), approved: of("approved"), pending: of("pending"), denied: of("denied"), readyForPo: of("readyForPo") };
+  const approved = of("approved");
+  const denied = of("denied");
+  return {
+    submitted: of("submitted"),
+    approved,
+    pending: of("pending"),
+    denied,
+    readyForPo: of("readyForPo"),
+    approvalRate: approvalRate({ approved: approved.count, denied: denied.count }),
+  };
 }
 
 /** Top five by latest change: approved requests still without an order, or simply the latest requests. */

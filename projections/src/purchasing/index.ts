@@ -33,4 +33,4 @@ export * from "../orders/order-queries.ts";
 export * from "../dashboard/dashboard-queries.ts";
 export * from "./dates.ts";
 export type * from "./tables.ts";
-export { punchoutIntegration } from "./integration-queries.ts";
+export { readIntegrations } from "./integration-queries.ts";

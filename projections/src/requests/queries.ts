@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import {
+  approvalRate,
   toCents,
   type ApprovalStage,
   type AuditEntry,
@@ -97,6 +98,7 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
       },
       spend: Number(of("submitted")?.amount ?? 0),
       latest_submission: latestSubmission,
+      approval_rate: approvalRate({ approved: Number(of("approved")?.count ?? 0), denied: Number(of("denied")?.count ?? 0) }),
     };
   }
   const rows = await matching(db, filter)
@@ -110,7 +112,7 @@ export async function summarizeRequests(db: Kysely<Database>, filter: { q?: stri
     if (row.status === "approved" || row.status === "pending" || row.status === "denied" || row.status === "withdrawn") counts[row.status] += Number(row.n);
     spend += Number(row.amount ?? 0);
   }
-  return { counts, spend: toCents(spend), latest_submission: latestSubmission };
+  return { counts, spend: toCents(spend), latest_submission: latestSubmission, approval_rate: approvalRate(counts) };
 }
 
 export async function getRequest(db: Kysely<Database>, id: string): Promise<PurchaseRequest | null> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { auditEntry, comment, errorBody, inboxCounts, purchaseRequest, requestSummary, type PurchaseRequest } from "@procure/contracts";
+import { approvalRate, auditEntry, comment, errorBody, inboxCounts, purchaseRequest, requestSummary, type PurchaseRequest } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 
@@ -164,6 +164,7 @@ describe("a purchase request through its life", () => {
           .map((r) => r.created_at)
           .sort()
           .at(-1) ?? null,
+      approval_rate: approvalRate({ approved: rows.filter((r) => r.status === "approved").length, denied: rows.filter((r) => r.status === "denied").length }),
     });
     for (const viewer of [users.admin, users.requester]) {
       const summary = requestSummary.parse((await t.call("GET", "/api/requests/summary", { token: viewer.token })).json());

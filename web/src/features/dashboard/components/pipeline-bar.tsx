@@ -6,7 +6,10 @@ const segments = [
   { key: "denied", label: "Denied" },
 ] as const;
 
-/** Submitted requests split by outcome, as one bar; its label says the same in words for screen readers. */
+/**
+ * Submitted requests split by outcome, as one bar; its label says the same in words for screen readers. Its shares
+ * are of every submitted request, pending ones included, and so are labelled apart from the approval rate.
+ */
 export function PipelineBar({ pipeline }: { pipeline: Dashboard["pipeline"] }) {
   const total = segments.reduce((sum, s) => sum + pipeline[s.key].count, 0);
   if (total === 0) return null;
@@ -25,7 +28,7 @@ export function PipelineBar({ pipeline }: { pipeline: Dashboard["pipeline"] }) {
         {segments.map((s) => (
           <span key={s.key}>
             <span className={`pipeline-swatch pipeline-${s.key}`} />
-            {`${s.label} ${share(pipeline[s.key].count)}%`}
+            {`${s.label} ${share(pipeline[s.key].count)}% of submitted`}
           </span>
         ))}
       </figcaption>

@@ -45,6 +45,11 @@ export function RequestsTab({ data, loading, role }: Props) {
                 ))}
               </div>
               <PipelineBar pipeline={pipeline} />
+              <p className="muted" data-figure="approval-rate">
+                {pipeline.approvalRate === null
+                  ? "No request has been decided yet."
+                  : `${pipeline.approvalRate}% approval rate: approved out of decided requests.`}
+              </p>
               <p className="muted">
                 {pipeline.denied.count > 0
                   ? `${plural(pipeline.denied.count, "request was", "requests were")} denied (${formatCurrency(pipeline.denied.amount)}).`

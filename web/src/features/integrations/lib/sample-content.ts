@@ -1,12 +1,10 @@
 /**
- * The overview's sample content (spec: connectors and PunchOut suppliers are built into the page). None of it is
- * read from the server, and the page labels it as sample content.
+ * The overview's sample content (spec: PunchOut suppliers are built into the page). None of it is read from the
+ * server, and the page labels it as sample content. The connectors' states are the workspace's own (contracts'
+ * `integrationStates`, through the API), so they read as the dashboard's do.
  */
 export const integrationStatuses = ["connected", "enabled", "ready", "scheduled", "planned", "action-required"] as const;
 export type IntegrationStatus = (typeof integrationStatuses)[number];
-
-export const sampleCadences = ["real-time", "every 30 min", "nightly"] as const;
-export type Cadence = (typeof sampleCadences)[number];
 
 export const punchoutLogRetentionNotice = "PunchOut transaction logs are archived for 90 days.";
 
@@ -29,21 +27,6 @@ export const punchoutSuppliers: readonly PunchoutSupplier[] = [
     note: "Shared secret expires soon; rotate it with the supplier.",
   },
   { name: "Tailspin Facilities", protocol: "OCI", scope: "Maintenance parts", status: "planned", note: "Catalogue mapping starts next quarter." },
-];
-
-export type Connector = { name: string; system: string; direction: string; cadence: Cadence; status: IntegrationStatus };
-
-export const connectors: readonly Connector[] = [
-  {
-    name: "ERP sync",
-    system: "General ledger and cost centres",
-    direction: "Approved requests and POs out, budgets in",
-    cadence: "nightly",
-    status: "connected",
-  },
-  { name: "AP sync", system: "Accounts payable", direction: "Receipts out, invoice matches in", cadence: "every 30 min", status: "enabled" },
-  { name: "Data warehouse feed", system: "Analytics warehouse", direction: "Requests, orders and spend out", cadence: "nightly", status: "scheduled" },
-  { name: "Automation webhooks", system: "Your own services", direction: "Workspace events out", cadence: "real-time", status: "ready" },
 ];
 
 export type ToolkitItem = { title: string; body: string };

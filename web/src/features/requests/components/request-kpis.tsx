@@ -9,7 +9,12 @@ export function RequestKpis({ summary, loading }: { summary: RequestSummary | un
     <div className="kpi-grid">
       <KpiCard label="Total requests" value={kpis.total} loading={loading} hint="Across every status" />
       <KpiCard label="Pending approvals" value={kpis.pending} loading={loading} hint="Waiting on a decision" />
-      <KpiCard label="Approved" value={kpis.approved} loading={loading} hint={`${kpis.approvalRate}% approval rate`} />
+      <KpiCard
+        label="Approved"
+        value={kpis.approved}
+        loading={loading}
+        hint={kpis.approvalRate === null ? "No decisions yet" : `${kpis.approvalRate}% approval rate`}
+      />
       <KpiCard
         label="Requested spend"
         value={kpis.spend}

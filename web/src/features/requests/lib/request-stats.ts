@@ -16,20 +16,20 @@ export type RequestKpis = {
   total: number;
   pending: number;
   approved: number;
-  approvalRate: number;
+  /** Null before any decision. */
+  approvalRate: number | null;
   spend: number;
   latestSubmission: Date | null;
 };
 
-/** Approval rate is approved over decided requests, so a queue full of pending work doesn't read as rejections. */
+/** The approval rate is the server's, defined once in the contracts, so it reads as the dashboard's does. */
 export function requestKpis(summary: RequestSummary | undefined): RequestKpis {
   const counts = summary?.counts ?? { all: 0, approved: 0, pending: 0, denied: 0, withdrawn: 0 };
-  const decided = counts.approved + counts.denied;
   return {
     total: counts.all,
     pending: counts.pending,
     approved: counts.approved,
-    approvalRate: decided > 0 ? Math.round((counts.approved / decided) * 100) : 0,
+    approvalRate: summary?.approval_rate ?? null,
     spend: summary?.spend ?? 0,
     latestSubmission: parseDate(summary?.latest_submission ?? null),
   };
