@@ -1,4 +1,4 @@
-import { decisionRefusal, roles, type Role } from "@procure/contracts";
+import { decisionRefusal, stageRoles as routableRoles, type Role } from "@procure/contracts";
 
 /** A member as the inbox needs them: who they are, what role they hold, whether they can sign in. */
 export type Member = { id: string; role: Role; active: boolean };
@@ -14,7 +14,8 @@ export function whoMayDecide(members: Iterable<Member>, target: StageTarget): st
   return [...members].filter((m) => m.active && decisionRefusal({ role: m.role, userId: m.id }, target) === null).map((m) => m.id);
 }
 
-const stageRoles: (Role | null)[] = [null, ...roles];
+/** Every stage a request can wait at: the roles a rule may route to, and none. */
+const stageRoles: (Role | null)[] = [null, ...routableRoles];
 const someoneElse = "someone-else";
 
 /**
