@@ -6,6 +6,7 @@ import { webhookReadModelMigrations } from "../webhooks/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 import * as usersActive from "../users/migrations/20261126T1000-projections-users-active.ts";
 import * as personalInbox from "../inbox/migrations/20261126T1010-projections-personal-inbox.ts";
+import * as inboxItemsBySubject from "../inbox/migrations/20261126T1100-projections-inbox-items-by-subject-unique.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -28,5 +29,6 @@ export const readModelMigrations: MigrationSet = {
   "20261125T2016-projections-list-sorts": listSorts,
   "20261126T1000-projections-users-active": usersActive,
   "20261126T1010-projections-personal-inbox": personalInbox,
+  "20261126T1100-projections-inbox-items-by-subject-unique": inboxItemsBySubject,
   "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,
 };
