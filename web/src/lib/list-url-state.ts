@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
 /**
@@ -7,20 +7,25 @@ import { useSearchParams } from "react-router-dom";
  */
 export function useListUrlState() {
   const [params, setParams] = useSearchParams();
+  // The address as last asked for: a second change before the router has caught up with the first builds on it
+  // (say a sort chosen right after typing a search), rather than on the address the first change replaces.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const get = useCallback((key: string) => params.get(key) ?? "", [params]);
   const set = useCallback(
-    (changes: Record<string, string | null | undefined>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Record<string, string | null | undefined>) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   return { params, get, set };
@@ -31,4 +36,25 @@ export function oneOf<T extends string>(allowed: readonly T[], value: string, fa
 export function oneOf<T extends string>(allowed: readonly T[], value: string): T | "";
 export function oneOf<T extends string>(allowed: readonly T[], value: string, fallback: T | "" = ""): T | "" {
   return allowed.find((candidate) => candidate === value) ?? fallback;
+}
+
+/**
+ * A search box whose text goes to the address as it is typed. The box keeps its own copy, so a keystroke shows at
+ * once rather than after the address has changed (which a fast typist would outrun); a change of the address from
+ * elsewhere (Back, a link) replaces it.
+ */
+export function useUrlSearchText(url: ReturnType<typeof useListUrlState>, key = "q") {
+  const fromUrl = url.get(key);
+  const [text, setText] = useState(fromUrl);
+  const [seen, setSeen] = useState(fromUrl);
+  if (fromUrl !== seen) {
+    setSeen(fromUrl);
+    if (fromUrl !== text) setText(fromUrl);
+  }
+  const change = (next: string) => {
+    setText(next);
+    setSeen(next);
+    url.set({ [key]: next });
+  };
+  return [text, change] as const;
 }

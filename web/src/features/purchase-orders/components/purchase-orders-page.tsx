@@ -17,7 +17,7 @@ import {
   orderSortOptions,
   type OrderFilters,
 } from "../lib/order-filters";
-import { useListUrlState } from "@/lib/list-url-state";
+import { useListUrlState, useUrlSearchText } from "@/lib/list-url-state";
 import { ExportCsvButton } from "@/components/ui/export-csv-button";
 import { ListShortcuts } from "@/components/ui/list-shortcuts";
 import { SortSelect } from "@/components/ui/sort-select";
@@ -36,7 +36,8 @@ export function PurchaseOrdersPage() {
   const filters = filtersFromUrl(url.get);
   const setFilters = (next: OrderFilters) => url.set(filtersToUrl(next));
   const searchRef = useRef<HTMLInputElement>(null);
-  const q = useDebouncedValue(filters.q);
+  const [search, setSearch] = useUrlSearchText(url);
+  const q = useDebouncedValue(search);
   const applied = { ...filters, q: q.trim() };
   const orders = useOrders(applied);
   const figures = useOrderFigures();
@@ -84,8 +85,8 @@ export function PurchaseOrdersPage() {
               type="search"
               placeholder="Search PO #, vendor or notes"
               aria-keyshortcuts="/"
-              value={filters.q}
-              onChange={(e) => set("q", e.target.value)}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
             />
           </label>
           <StatusChips value={filters.status} onChange={(status) => set("status", status)} />

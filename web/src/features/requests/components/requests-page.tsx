@@ -3,7 +3,7 @@ import { Outlet } from "react-router-dom";
 import { defaultRequestSort, requestSortFields } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
-import { oneOf, useListUrlState } from "@/lib/list-url-state";
+import { oneOf, useListUrlState, useUrlSearchText } from "@/lib/list-url-state";
 import { sortTokens } from "@/lib/list-sort";
 import { Notice } from "@/components/ui/notice";
 import { ExportCsvButton } from "@/components/ui/export-csv-button";
@@ -43,7 +43,7 @@ export function RequestsPage() {
   const url = useListUrlState();
   const status = oneOf(statusFilters, url.get("status"), "all");
   const sort = oneOf(sortTokens(requestSortFields), url.get("sort"), defaultRequestSort);
-  const search = url.get("q");
+  const [search, setSearch] = useUrlSearchText(url);
   const searchRef = useRef<HTMLInputElement>(null);
   // Typing stays responsive; the queries follow the settled text.
   const q = useDeferredValue(search.trim());
@@ -82,7 +82,7 @@ export function RequestsPage() {
                 placeholder="Search requests"
                 aria-keyshortcuts="/"
                 value={search}
-                onChange={(e) => url.set({ q: e.target.value })}
+                onChange={(e) => setSearch(e.target.value)}
               />
             </label>
             <span className="list-sort-phone">

@@ -60,7 +60,11 @@ export function VendorFilters({ value, onChange, searchRef }: Props) {
       </label>
       <label className="vendor-filter">
         <span className="vendor-filter-label">Sort</span>
-        <select className="input" value={value.sort} onChange={(e) => onChange({ ...value, sort: isSort(e.target.value) ? e.target.value : "name" })}>
+        <select
+          className="input vendor-sort"
+          value={value.sort}
+          onChange={(e) => onChange({ ...value, sort: isSort(e.target.value) ? e.target.value : "name" })}
+        >
           {vendorSortOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
