@@ -93,6 +93,14 @@ export interface InboxOrdersRow {
   version: number;
 }
 
+/** A member as the inbox has folded them: whose work they may take. */
+export interface InboxMembersRow {
+  user_id: string;
+  role: string;
+  active: boolean;
+  version: number;
+}
+
 /** One thing waiting for one user. */
 export interface InboxItemsRow {
   user_id: string;
@@ -117,6 +125,7 @@ export interface ReadModelTables {
   rm_inbox_requests: InboxRequestsRow;
   rm_inbox_orders: InboxOrdersRow;
   rm_inbox_items: InboxItemsRow;
+  rm_inbox_members: InboxMembersRow;
   rm_counters: CountersRow;
 }
 

@@ -1,40 +1,54 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
+import { unnestRows, type ColumnTypes } from "../batch.ts";
 import { actsOnOrders, decidableStages, type Member } from "./stage-deciders.ts";
 
 /** When and where in the log an item came to wait: `position` lets a later "seen" clear only what came before it. */
 export type At = { since: string; position: string };
 
-/** Gives each user an item for the subject (or renews it); answers the users whose inbox changed. */
-export async function addItems(
-  db: Kysely<Database>,
-  userIds: readonly string[],
-  kind: InboxItemKind,
-  subjectId: string,
-  title: string,
-  at: At,
-): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-    select u, ${kind}, ${subjectId}::uuid, ${title}, ${at.since}::timestamptz, ${at.position}::bigint from unnest(${[...userIds]}::uuid[]) as u
-    on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position`.execute(db);
-  return [...userIds];
-}
+/** One thing waiting for one user, as written. */
+export type ItemRow = { user_id: string; kind: InboxItemKind; subject_id: string; title: string; since: string; position: string };
 
-/** Takes the subject's items of these kinds out of every inbox; answers the users whose inbox changed. */
-export async function removeItems(db: Kysely<Database>, kinds: readonly InboxItemKind[], subjectId: string): Promise<string[]> {
-  const { rows } = await sql<{ user_id: string }>`delete from rm_inbox_items
-    where subject_id = ${subjectId}::uuid and kind = any(${[...kinds]}::text[]) returning user_id`.execute(db);
-  return rows.map((r) => r.user_id);
-}
+const itemTypes: ColumnTypes<ItemRow> = { user_id: "uuid", kind: "text", subject_id: "uuid", title: "text", since: "timestamptz", position: "bigint" };
 
-/** A user saw their requests: changes recorded before the look leave the inbox, later ones stay. */
-export async function clearSeen(db: Kysely<Database>, userId: string, requestIds: readonly string[], seenAt: string): Promise<boolean> {
-  const { rows } = await sql<{ user_id: string }>`delete from rm_inbox_items
-    where user_id = ${userId}::uuid and kind = 'changed' and subject_id = any(${[...requestIds]}::uuid[]) and position < ${seenAt}::bigint
+const userIdsOf = (rows: { user_id: string }[]) => rows.map((r) => r.user_id);
+
+/**
+ * Makes the items that follow from these subjects' state (all but "changed") exactly `desired`, each dated from the
+ * subject's last change of state: others go. Answers the users whose inbox changed.
+ */
+export async function setDerivedItems(db: Kysely<Database>, subjects: readonly string[], desired: readonly ItemRow[]): Promise<string[]> {
+  if (subjects.length === 0) return [];
+  const { rows: gone } = await sql<{ user_id: string }>`delete from rm_inbox_items as item
+    where item.subject_id = any(${[...subjects]}::uuid[]) and item.kind <> 'changed'
+      and not exists (select 1 from ${unnestRows(desired, itemTypes, "d")} where d.user_id = item.user_id and d.kind = item.kind and d.subject_id = item.subject_id)
+    returning item.user_id`.execute(db);
+  if (desired.length === 0) return userIdsOf(gone);
+  const { rows: came } = await sql<{ user_id: string }>`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
+    select * from ${unnestRows(desired, itemTypes)}
+    on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position
     returning user_id`.execute(db);
-  return rows.length > 0;
+  return [...userIdsOf(gone), ...userIdsOf(came)];
+}
+
+/** Requesters' own requests changed by someone else: the item is made or renewed with the change's time. */
+export async function renewChanges(db: Kysely<Database>, changes: readonly ItemRow[]): Promise<string[]> {
+  if (changes.length === 0) return [];
+  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
+    select * from ${unnestRows(changes, itemTypes)}
+    on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position`.execute(db);
+  return changes.map((c) => c.user_id);
+}
+
+/** Users saw their requests: changes recorded before each look leave the inbox, later ones stay. */
+export async function clearSeen(db: Kysely<Database>, looks: readonly { user_id: string; subject_id: string; position: string }[]): Promise<string[]> {
+  if (looks.length === 0) return [];
+  const types = { user_id: "uuid", subject_id: "uuid", position: "bigint" };
+  const { rows } = await sql<{ user_id: string }>`delete from rm_inbox_items as item using ${unnestRows(looks, types, "l")}
+    where item.user_id = l.user_id and item.kind = 'changed' and item.subject_id = l.subject_id and item.position < l.position
+    returning item.user_id`.execute(db);
+  return userIdsOf(rows);
 }
 
 /**

@@ -1,148 +1,185 @@
-import { cacheKeys, normalizeRole, type ApprovalStage, type Role, type StoredEvent } from "@procure/contracts";
-import { sql, type Kysely } from "kysely";
+import { cacheKeys, normalizeRole, type ApprovalStage, type EventType, type Role, type StoredEvent } from "@procure/contracts";
+import type { Kysely } from "kysely";
 import type { Database } from "../tables.ts";
-import type { Projection, Touch } from "../projection.ts";
-import { addItems, clearSeen, refillMember, removeItems, type At } from "./inbox-items.ts";
+import type { ApplyContext, Projection } from "../projection.ts";
+import { clearSeen, refillMember, renewChanges, setDerivedItems, type ItemRow } from "./inbox-items.ts";
+import { loadFollowed, saveFollowed, type FollowedOrder, type FollowedRequest } from "./followed.ts";
 import { whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
 
-type FollowedRequest = { request_id: string; requester_id: string; title: string; status: string; route: Role[]; stage_index: number | null; version: number };
+const requestEvents = [
+  "RequestCreated",
+  "RequestStageApproved",
+  "RequestApproved",
+  "RequestDenied",
+  "RequestCommented",
+  "RequestLinkedToOrder",
+  "RequestUnlinkedFromOrder",
+  "RequestEdited",
+  "RequestWithdrawn",
+  "RequestResubmitted",
+] as const satisfies readonly EventType[];
+const orderEvents = ["PurchaseOrderSaved", "PurchaseOrderDeleted"] as const satisfies readonly EventType[];
+/** What changes a member's role or whether they may sign in: their whole inbox is filled again. */
+const memberEvents = new Set<EventType>(["UserRegistered", "UserRoleChanged", "UserDeactivated", "UserReactivated"]);
 
-const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string }).request_id;
-const orderKind = (status: string) => (status === "draft" ? "issue-order" : status === "issued" || status === "receiving" ? "receive-order" : null);
+const isRequestEvent = (e: StoredEvent): e is StoredEvent<(typeof requestEvents)[number]> => (requestEvents as readonly string[]).includes(e.type);
+const isOrderEvent = (e: StoredEvent): e is StoredEvent<(typeof orderEvents)[number]> => (orderEvents as readonly string[]).includes(e.type);
+const at = (event: StoredEvent) => ({ since: event.recorded_at, position: event.global_position });
 
 /**
  * A personal inbox: one row per thing waiting for one user. Requests at a stage the user may decide, their own
  * requests changed by someone else until they look, and for those who act on orders, approved requests without
- * an order and orders to issue or receive. Each event is applied with a few set-based statements; the requests
- * and orders it follows carry their stream version, so an event applied twice changes nothing.
+ * an order and orders to issue or receive. A batch folds the requests and orders it touches in memory and writes
+ * each kind of change with one statement; a member's role or activity change fills their inbox again from what the
+ * projection follows. Followed records carry their stream version, so an event applied twice changes nothing.
  */
 export const inboxProjection: Projection = {
   name: "inbox",
-  version: 2,
-  tables: ["rm_inbox_requests", "rm_inbox_orders", "rm_inbox_items"],
-  reads: ["users"],
-  handles: [
-    "RequestCreated",
-    "RequestStageApproved",
-    "RequestApproved",
-    "RequestDenied",
-    "RequestCommented",
-    "RequestLinkedToOrder",
-    "RequestUnlinkedFromOrder",
-    "RequestEdited",
-    "RequestWithdrawn",
-    "RequestResubmitted",
-    "PurchaseOrderSaved",
-    "PurchaseOrderDeleted",
-    "UserRegistered",
-    "UserRoleChanged",
-    "UserDeactivated",
-    "UserReactivated",
-    "UserSawRequests",
-  ],
+  version: 3,
+  tables: ["rm_inbox_requests", "rm_inbox_orders", "rm_inbox_items", "rm_inbox_members"],
+  handles: [...requestEvents, ...orderEvents, ...memberEvents, "UserSawRequests"],
   async apply(db, events, context) {
-    await context?.flush?.();
     const members = await loadMembers(db);
     const touched = new Set<string>();
-    for (const event of events) for (const userId of await applyOne(db, event, members)) touched.add(userId);
-    if (touched.size === 0) return [];
-    return [{ keys: [cacheKeys.inbox()], audience: { userIds: [...touched] } }] satisfies Touch[];
+    let run: StoredEvent[] = [];
+    for (const event of events) {
+      if (!memberEvents.has(event.type)) {
+        run.push(event);
+        continue;
+      }
+      // What the run before it changed is written first: the refill reads it.
+      for (const userId of await applyRun(db, run, members, context)) touched.add(userId);
+      run = [];
+      const member = await followMember(db, members, event);
+      if (member) {
+        await refillMember(db, member, at(event));
+        touched.add(member.id);
+      }
+    }
+    for (const userId of await applyRun(db, run, members, context)) touched.add(userId);
+    return touched.size === 0 ? [] : [{ keys: [cacheKeys.inbox()], audience: { userIds: [...touched] } }];
   },
 };
 
-async function loadMembers(db: Kysely<Database>): Promise<Map<string, Member>> {
-  const rows = await db.selectFrom("rm_users").select(["id", "role", "active"]).execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, role: normalizeRole(r.role), active: r.active }]));
+type FollowedMember = Member & { version: number };
+
+async function loadMembers(db: Kysely<Database>): Promise<Map<string, FollowedMember>> {
+  const rows = await db.selectFrom("rm_inbox_members").selectAll().execute();
+  return new Map(rows.map((r) => [r.user_id, { id: r.user_id, role: normalizeRole(r.role), active: r.active, version: r.version }]));
 }
 
-/** Applies one event; answers the users whose inbox it changed. */
-async function applyOne(db: Kysely<Database>, event: StoredEvent, members: Map<string, Member>): Promise<string[]> {
-  const at: At = { since: event.recorded_at, position: event.global_position };
-  switch (event.type) {
-    case "UserRegistered":
-    case "UserRoleChanged":
-    case "UserDeactivated":
-    case "UserReactivated": {
-      const member = members.get(event.data.user_id);
-      if (!member) return [];
-      await refillMember(db, member, at);
-      return [member.id];
-    }
-    case "UserSawRequests":
-      return (await clearSeen(db, event.data.user_id, event.data.request_ids, event.global_position)) ? [event.data.user_id] : [];
-    case "PurchaseOrderSaved":
-    case "PurchaseOrderDeleted":
-      return applyOrder(db, event, members, at);
-    default:
-      return applyRequest(db, event, members, at);
+/** Folds a member's role or activity change in; null when the event was applied before (or names nobody known). */
+async function followMember(db: Kysely<Database>, members: Map<string, FollowedMember>, event: StoredEvent): Promise<FollowedMember | null> {
+  const userId = (event.data as { user_id: string }).user_id;
+  const before = members.get(userId);
+  if (before && before.version >= event.stream_version) return null;
+  let after: FollowedMember | null = null;
+  if (event.type === "UserRegistered") after = { id: userId, role: event.data.role, active: true, version: event.stream_version };
+  else if (!before) return null;
+  else if (event.type === "UserRoleChanged") after = { ...before, role: event.data.role, version: event.stream_version };
+  else if (event.type === "UserDeactivated" || event.type === "UserReactivated") {
+    after = { ...before, active: event.type === "UserReactivated", version: event.stream_version };
   }
-}
-
-async function applyOrder(
-  db: Kysely<Database>,
-  event: StoredEvent<"PurchaseOrderSaved" | "PurchaseOrderDeleted">,
-  members: Map<string, Member>,
-  at: At,
-): Promise<string[]> {
-  const id = event.data.order_id;
-  const saved = event.type === "PurchaseOrderSaved" ? event.data : null;
-  const title = saved ? `${saved.po_number} · ${saved.vendor_name}` : event.data.po_number;
-  const { rows } = await sql<{ order_id: string }>`insert into rm_inbox_orders (order_id, title, status, version)
-    values (${id}::uuid, ${title}, ${saved?.status ?? "deleted"}, ${event.stream_version})
-    on conflict (order_id) do update set title = excluded.title, status = excluded.status, version = excluded.version
-      where rm_inbox_orders.version < excluded.version
-    returning order_id`.execute(db);
-  if (rows.length === 0) return [];
-  const removed = await removeItems(db, ["issue-order", "receive-order"], id);
-  const kind = saved ? orderKind(saved.status) : null;
-  const added = kind ? await addItems(db, whoActsOnOrders(members.values()), kind, id, title, at) : [];
-  return [...removed, ...added];
-}
-
-async function applyRequest(db: Kysely<Database>, event: StoredEvent, members: Map<string, Member>, at: At): Promise<string[]> {
-  const id = requestIdOf(event);
-  if (event.type === "RequestCreated") {
-    const d = event.data;
-    const row: FollowedRequest = { request_id: id, requester_id: d.requester_id, ...routed(d), status: "pending", version: event.stream_version };
-    const { rows } = await sql<{ request_id: string }>`insert into rm_inbox_requests (request_id, requester_id, title, status, route, stage_index, version)
-      values (${id}::uuid, ${row.requester_id}::uuid, ${row.title}, 'pending', ${JSON.stringify(row.route)}::jsonb, ${row.stage_index}, ${row.version})
-      on conflict (request_id) do nothing returning request_id`.execute(db);
-    return rows.length === 0 ? [] : addItems(db, decidersFor(row, members), "decide", id, row.title, at);
-  }
-  const found = await db.selectFrom("rm_inbox_requests").selectAll().where("request_id", "=", id).executeTakeFirst();
-  if (!found || found.version >= event.stream_version) return [];
-  const before = { ...found, route: found.route as unknown as Role[] } as FollowedRequest;
-  const after = evolveRequest(before, event);
+  if (!after) return null;
+  members.set(userId, after);
   await db
-    .updateTable("rm_inbox_requests")
-    .set({
-      title: after.title,
-      status: after.status,
-      route: JSON.stringify(after.route),
-      stage_index: after.stage_index,
-      order_id: orderOf(event, found.order_id),
-      version: event.stream_version,
-    })
-    .where("request_id", "=", id)
+    .insertInto("rm_inbox_members")
+    .values({ user_id: userId, role: after.role, active: after.active, version: after.version })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ role: after.role, active: after.active, version: after.version }))
     .execute();
-
-  const changed: string[] = [];
-  // An edit routes the request again from its first stage, even when that stage is the one waiting before.
-  const rerouted = event.type === "RequestEdited" || event.type === "RequestResubmitted";
-  if (rerouted || after.status !== before.status || after.stage_index !== before.stage_index) {
-    changed.push(...(await removeItems(db, ["decide"], id)));
-    if (after.status === "pending") changed.push(...(await addItems(db, decidersFor(after, members), "decide", id, after.title, at)));
-    if (after.status === "approved" && !found.order_id)
-      changed.push(...(await addItems(db, whoActsOnOrders(members.values()), "create-order", id, after.title, at)));
-  }
-  if (event.type === "RequestLinkedToOrder") changed.push(...(await removeItems(db, ["create-order"], id)));
-  if (event.type === "RequestUnlinkedFromOrder" && after.status === "approved") {
-    changed.push(...(await addItems(db, whoActsOnOrders(members.values()), "create-order", id, after.title, at)));
-  }
-  // The requester hears of what others did to their request; their own comments are nothing new to them.
-  if (event.metadata.actor_id !== before.requester_id) changed.push(...(await addItems(db, [before.requester_id], "changed", id, after.title, at)));
-  return changed;
+  return after;
 }
+
+/** Applies a run of request, order and "seen" events; answers the users whose inbox changed. */
+async function applyRun(db: Kysely<Database>, run: StoredEvent[], members: Map<string, FollowedMember>, context?: ApplyContext): Promise<string[]> {
+  if (run.length === 0) return [];
+  const requestRun = run.filter(isRequestEvent);
+  const orderRun = run.filter(isOrderEvent);
+  const { requests, orders } = await loadFollowed(db, requestRun, orderRun, context);
+  const savedRequests = new Map<string, FollowedRequest>();
+  const changedRequests = new Map<string, FollowedRequest>();
+  const changedOrders = new Map<string, FollowedOrder>();
+  const lastAt = new Map<string, { since: string; position: string }>();
+  const changes = new Map<string, ItemRow>();
+
+  for (const event of requestRun) {
+    const id = event.data.request_id;
+    const before = requests.get(id);
+    if (event.type === "RequestCreated") {
+      if (before) continue;
+      const d = event.data;
+      const row: FollowedRequest = {
+        request_id: id,
+        requester_id: d.requester_id,
+        ...routed(d),
+        status: "pending",
+        order_id: null,
+        version: event.stream_version,
+      };
+      requests.set(id, row);
+      savedRequests.set(id, row);
+      changedRequests.set(id, row);
+      lastAt.set(id, at(event));
+      continue;
+    }
+    if (!before || before.version >= event.stream_version) continue;
+    const after = { ...evolveRequest(before, event), version: event.stream_version };
+    requests.set(id, after);
+    savedRequests.set(id, after);
+    // Derived items are dated from the request's last change of state; a comment changes none.
+    if (stateOf(after) !== stateOf(before)) {
+      changedRequests.set(id, after);
+      lastAt.set(id, at(event));
+    }
+    // The requester hears of what others did to their request; their own edits and comments are nothing new to them.
+    if (event.metadata.actor_id !== before.requester_id) {
+      changes.set(`${before.requester_id}:${id}`, { user_id: before.requester_id, kind: "changed", subject_id: id, title: after.title, ...at(event) });
+    }
+  }
+
+  for (const event of orderRun) {
+    const id = event.data.order_id;
+    const before = orders.get(id);
+    if (before && before.version >= event.stream_version) continue;
+    const saved = event.type === "PurchaseOrderSaved" ? event.data : null;
+    const row: FollowedOrder = {
+      order_id: id,
+      title: saved ? `${saved.po_number} · ${saved.vendor_name}` : event.data.po_number,
+      status: saved?.status ?? "deleted",
+      version: event.stream_version,
+    };
+    orders.set(id, row);
+    changedOrders.set(id, row);
+    lastAt.set(id, at(event));
+  }
+
+  await saveFollowed(db, [...savedRequests.values()], [...changedOrders.values()]);
+  const buyers = whoActsOnOrders(members.values());
+  const desired: ItemRow[] = [];
+  const item = (userIds: string[], kind: ItemRow["kind"], subject: string, title: string) =>
+    desired.push(...userIds.map((user_id) => ({ user_id, kind, subject_id: subject, title, ...lastAt.get(subject)! })));
+  for (const row of changedRequests.values()) {
+    if (row.status === "pending") item(decidersFor(row, members), "decide", row.request_id, row.title);
+    if (row.status === "approved" && !row.order_id) item(buyers, "create-order", row.request_id, row.title);
+  }
+  for (const row of changedOrders.values()) {
+    const kind = row.status === "draft" ? "issue-order" : row.status === "issued" || row.status === "receiving" ? "receive-order" : null;
+    if (kind) item(buyers, kind, row.order_id, row.title);
+  }
+
+  const looks = run.flatMap((e) =>
+    e.type === "UserSawRequests" ? e.data.request_ids.map((subject_id) => ({ user_id: e.data.user_id, subject_id, position: e.global_position })) : [],
+  );
+  return [
+    ...(await setDerivedItems(db, [...changedRequests.keys(), ...changedOrders.keys()], desired)),
+    ...(await renewChanges(db, [...changes.values()])),
+    // After the changes: a look clears only what came before it in the log.
+    ...(await clearSeen(db, looks)),
+  ];
+}
+
+/** What derived items follow from: a comment leaves it as it was. */
+const stateOf = (row: FollowedRequest) => JSON.stringify([row.title, row.status, row.route, row.stage_index, row.order_id]);
 
 function evolveRequest(row: FollowedRequest, event: StoredEvent): FollowedRequest {
   switch (event.type) {
@@ -161,6 +198,10 @@ function evolveRequest(row: FollowedRequest, event: StoredEvent): FollowedReques
     case "RequestEdited":
     case "RequestResubmitted":
       return { ...row, ...routed(event.data), status: "pending" };
+    case "RequestLinkedToOrder":
+      return { ...row, order_id: event.data.order_id };
+    case "RequestUnlinkedFromOrder":
+      return { ...row, order_id: null };
     default:
       return row;
   }
@@ -172,13 +213,7 @@ function routed(d: { title: string; stages: ApprovalStage[] }): Pick<FollowedReq
   return { title: d.title, route: d.stages.map((s) => s.role), stage_index: waiting === -1 ? null : waiting };
 }
 
-function orderOf(event: StoredEvent, current: string | null): string | null {
-  if (event.type === "RequestLinkedToOrder") return event.data.order_id;
-  if (event.type === "RequestUnlinkedFromOrder") return null;
-  return current;
-}
-
-function decidersFor(row: FollowedRequest, members: Map<string, Member>): string[] {
-  const stageRole = row.stage_index === null ? null : (row.route[row.stage_index] ?? null);
+function decidersFor(row: FollowedRequest, members: Map<string, FollowedMember>): string[] {
+  const stageRole: Role | null = row.stage_index === null ? null : (row.route[row.stage_index] ?? null);
   return whoMayDecide(members.values(), { requesterId: row.requester_id, stageRole });
 }

@@ -7,6 +7,7 @@ import * as usersWithoutPassword from "../users/migrations/20261122T1630-project
 import * as usersActive from "../users/migrations/20261126T1000-projections-users-active.ts";
 import * as personalInbox from "../inbox/migrations/20261126T1010-projections-personal-inbox.ts";
 import * as inboxItemsBySubject from "../inbox/migrations/20261126T1100-projections-inbox-items-by-subject-unique.ts";
+import * as inboxMembers from "../inbox/migrations/20261126T1110-projections-inbox-members.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -30,5 +31,6 @@ export const readModelMigrations: MigrationSet = {
   "20261126T1000-projections-users-active": usersActive,
   "20261126T1010-projections-personal-inbox": personalInbox,
   "20261126T1100-projections-inbox-items-by-subject-unique": inboxItemsBySubject,
+  "20261126T1110-projections-inbox-members": inboxMembers,
   "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,
 };
