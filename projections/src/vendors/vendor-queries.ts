@@ -23,7 +23,8 @@ export type VendorFilter = {
 const vendorSortColumns: Record<VendorSortField, SortColumn> = {
   name: { expr: sql`lower(name)`, type: "text" },
   status: { expr: sql`status`, type: "text" },
-  risk: { expr: sql`risk`, type: "text" },
+  // Low, medium, high in that order rather than alphabetically.
+  risk: { expr: sql`(case risk when 'low' then 1 when 'medium' then 2 else 3 end)`, type: "numeric" },
   updated_at: { expr: sql`updated_at`, type: "timestamptz" },
 };
 

@@ -93,7 +93,11 @@ describe("sorted lists at scale", () => {
       expect(order.statusCode, order.body).toBe(201);
     }
     const vendors = await allPages("/api/vendors?sort=-risk&limit=5", users.admin.token);
-    const vendorOrder = (await sql<{ id: string }>`select id::text from rm_vendors order by risk desc, id desc`.execute(t.runtime.db)).rows.map((r) => r.id);
+    const vendorOrder = (
+      await sql<{ id: string }>`select id::text from rm_vendors order by case risk when 'low' then 1 when 'medium' then 2 else 3 end desc, id desc`.execute(
+        t.runtime.db,
+      )
+    ).rows.map((r) => r.id);
     expect(vendors.ids).toEqual(vendorOrder);
     const orders = await allPages("/api/orders?sort=total&limit=5", users.buyer.token);
     const orderOrder = (await sql<{ id: string }>`select id::text from rm_orders where deleted_at is null order by total, id`.execute(t.runtime.db)).rows.map(
