@@ -25,8 +25,9 @@ import { backgroundHealth, type BackgroundHealth } from "./background/health.ts"
 import { backgroundRoles } from "./background/messages.ts";
 import { developmentSecret } from "./secrets.ts";
 import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
+import { Notifier, notifierMigrations, type NotifierOptions } from "@procure/notifier";
 
-export const roles = ["api", "relay", "projector", "webhooks"] as const;
+export const roles = ["api", "relay", "projector", "webhooks", "notifier"] as const;
 export type ProcessRole = (typeof roles)[number];
 
 export type Runtime = {
@@ -39,6 +40,7 @@ export type Runtime = {
   /** The relay, projections and webhooks when they run in a thread of their own (then not in the fields above). */
   background: BackgroundThread | null;
   webhooks: WebhookDispatcher | null;
+  notifier: Notifier | null;
   /** How far the read models are, wherever the projections run: what the API's commands wait on. */
   progress: ProjectionProgress;
   app: FastifyInstance | null;
@@ -63,7 +65,7 @@ export async function connectDatabase(env: Env): Promise<Connection<Database>> {
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE }
       : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
-  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations, webhookMigrations]);
+  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations, webhookMigrations, notifierMigrations]);
   return connection;
 }
 
@@ -117,6 +119,9 @@ export async function startRuntime(
   if (relay) await relay.start();
   const webhooks = here.includes("webhooks") ? createDispatcher(env, db, store, bus, partLog(logger, "webhooks"), read) : null;
   if (webhooks) await webhooks.start();
+  const jwtSecret = env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR));
+  const notifier = here.includes("notifier") ? createNotifier(env, db, store, bus, { secret: jwtSecret, read, log: partLog(logger, "notifier") }) : null;
+  if (notifier) await notifier.start();
 
   // An API process whose relay and projections run in other processes tells them of its appends at once, rather
   // than leaving them to find its appends by polling.
@@ -136,7 +141,7 @@ export async function startRuntime(
       bus,
       progress,
       files: new FileStorage(join(resolve(env.DATA_DIR), "files")),
-      jwtSecret: env.JWT_SECRET ?? developmentSecret(resolve(env.DATA_DIR)),
+      jwtSecret,
       health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner, bus.kind === "memory")),
     };
     app = await buildApp({ deps, loggerInstance: logger });
@@ -152,12 +157,14 @@ export async function startRuntime(
     runner,
     background,
     webhooks,
+    notifier,
     progress,
     app,
     url,
     stop: async () => {
       await app?.close();
       await webhooks?.stop();
+      await notifier?.stop();
       await relay?.stop();
       await runner?.stop();
       await background?.stop();
@@ -175,6 +182,24 @@ export function createDispatcher(env: Env, db: Kysely<Database>, store: EventSto
     timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
     log,
+  });
+}
+
+/** The notifier as the environment configures it; a test may set its clock or retry schedule. */
+export function createNotifier(
+  env: Env,
+  db: Kysely<Database>,
+  store: EventStore,
+  bus: Bus | null,
+  options: Pick<NotifierOptions, "secret"> & Partial<NotifierOptions>,
+): Notifier {
+  return new Notifier(db, store, bus, {
+    publicUrl: env.PUBLIC_URL,
+    mailFrom: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    mailDir: join(resolve(env.DATA_DIR), "mail"),
+    timeZone: env.WORKSPACE_TIME_ZONE,
+    ...options,
   });
 }
 
