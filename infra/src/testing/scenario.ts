@@ -45,7 +45,9 @@ export async function buildScenario(t: TestApp, users: Users): Promise<Scenario>
     const body = { title: `Request ${i}`, amount, category_id: i % 5 === 4 ? null : categoryIds[i % 4], vendor_id: vendors[i % 4]!.id };
     const created = await expectCall(t, "POST", "/api/requests", { token: author.token, body, status: 201, schema: purchaseRequest });
     const verdict = ["approve", "approve", "deny", null][i % 4];
-    if (verdict) await expectCall(t, "POST", `/api/requests/${created.id}/${verdict}`, { token: users.approver.token });
+    // A denial gives the requester its reason.
+    const decision = verdict === "deny" ? { comment: "Over this quarter's budget" } : {};
+    if (verdict) await expectCall(t, "POST", `/api/requests/${created.id}/${verdict}`, { token: users.approver.token, body: decision });
     requests.push({ ...created, status: verdict === "approve" ? "approved" : verdict ? "denied" : "pending" });
   }
   const approved = requests.filter((r) => r.status === "approved");
