@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { normalizeRole, type ApprovalStage, type EmailPreference, type Role, type StoredEvent } from "@procure/contracts";
 
-export type DirectoryUser = { id: string; email: string; role: Role };
+export type DirectoryUser = { id: string; email: string; role: Role; active: boolean };
 export type DirectoryRequest = {
   id: string;
   title: string;
@@ -31,6 +31,8 @@ export type Directory = {
 export const notifierEventTypes = new Set<string>([
   "UserRegistered",
   "UserRoleChanged",
+  "UserDeactivated",
+  "UserReactivated",
   "NotificationPreferenceSet",
   "RequestCreated",
   "RequestStageApproved",
@@ -46,11 +48,17 @@ export function fold(directory: Directory, event: StoredEvent): void {
   const mark = (key: string) => void directory.changed.add(key);
   switch (event.type) {
     case "UserRegistered":
-      directory.users.set(event.data.user_id, { id: event.data.user_id, email: event.data.email, role: event.data.role });
+      directory.users.set(event.data.user_id, { id: event.data.user_id, email: event.data.email, role: event.data.role, active: true });
       return mark(`user:${event.data.user_id}`);
     case "UserRoleChanged": {
       const user = directory.users.get(event.data.user_id);
       if (user) directory.users.set(user.id, { ...user, role: event.data.role });
+      return mark(`user:${event.data.user_id}`);
+    }
+    case "UserDeactivated":
+    case "UserReactivated": {
+      const user = directory.users.get(event.data.user_id);
+      if (user) directory.users.set(user.id, { ...user, active: event.type === "UserReactivated" });
       return mark(`user:${event.data.user_id}`);
     }
     case "NotificationPreferenceSet":
@@ -97,7 +105,7 @@ function namedIn(events: readonly StoredEvent[]) {
 /** Reads the directory a batch needs: every user and preference (few), and the records the batch names. */
 export async function loadDirectory(trx: Transaction<unknown>, events: readonly StoredEvent[]): Promise<Directory> {
   const named = namedIn(events);
-  const users = await sql<DirectoryUser>`select id::text as id, email, role from notifier_users`.execute(trx);
+  const users = await sql<DirectoryUser>`select id::text as id, email, role, active from notifier_users`.execute(trx);
   const preferences = await sql<{ user_id: string; email: EmailPreference }>`select user_id::text as user_id, email from notifier_preferences`.execute(trx);
   const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages
     from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
@@ -122,8 +130,8 @@ export async function saveDirectory(trx: Transaction<unknown>, directory: Direct
     if (kind === "user") {
       const u = directory.users.get(id);
       if (u)
-        await sql`insert into notifier_users (id, email, role) values (${u.id}::uuid, ${u.email}, ${u.role})
-          on conflict (id) do update set email = excluded.email, role = excluded.role`.execute(trx);
+        await sql`insert into notifier_users (id, email, role, active) values (${u.id}::uuid, ${u.email}, ${u.role}, ${u.active})
+          on conflict (id) do update set email = excluded.email, role = excluded.role, active = excluded.active`.execute(trx);
     } else if (kind === "preference") {
       await sql`insert into notifier_preferences (user_id, email) values (${id}::uuid, ${directory.preferences.get(id)!})
         on conflict (user_id) do update set email = excluded.email`.execute(trx);

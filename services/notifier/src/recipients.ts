@@ -31,7 +31,10 @@ const firstWaiting = (request: DirectoryRequest): Role | null => request.stages.
 
 const requesterOf = (request: DirectoryRequest): Recipient => ({ userId: request.requester_id, email: request.requester_email });
 
-/** Who must hear of an event, decided on the directory as it stood before the event. The actor hears of nothing. */
+/**
+ * Who must hear of an event, decided on the directory as it stood before the event. The actor hears of nothing, and
+ * neither does a deactivated member.
+ */
 export function noticesFor(event: StoredEvent, directory: Directory): Notice[] {
   const notices = allNoticesOf(event, directory);
   const actorId = event.metadata.actor_id;
@@ -41,6 +44,7 @@ export function noticesFor(event: StoredEvent, directory: Directory): Notice[] {
     const key = to.userId ?? to.email.toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
+    if (to.userId !== null && directory.users.get(to.userId)?.active === false) return false;
     return !(actorId !== null && to.userId === actorId) && !(actorEmail !== null && to.email.toLowerCase() === actorEmail);
   });
 }

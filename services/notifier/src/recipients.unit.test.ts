@@ -3,7 +3,7 @@ import type { StoredEvent } from "@procure/contracts";
 import type { Directory, DirectoryUser } from "./directory.ts";
 import { noticesFor } from "./recipients.ts";
 
-const user = (id: string, role: DirectoryUser["role"]): DirectoryUser => ({ id, email: `${id}@example.com`, role });
+const user = (id: string, role: DirectoryUser["role"]): DirectoryUser => ({ id, email: `${id}@example.com`, role, active: true });
 const users = [user("req", "requester"), user("appr", "approver"), user("fin", "finance"), user("buy", "buyer"), user("adm", "admin")];
 const request = {
   id: "r1",
@@ -50,6 +50,14 @@ describe("who hears of an event", () => {
     const saved = (status: string) => event("PurchaseOrderSaved", { order_id: "o1", po_number: "PO-1", request_id: "r1", status }, "buy");
     expect(noticesFor(saved("draft"), directory())).toEqual([]);
     expect(who(noticesFor(saved("issued"), directory()))).toEqual(["po-issued:req"]);
+  });
+
+  it("a deactivated member hears of nothing: neither a stage to decide nor their own request's outcome", () => {
+    const d = directory();
+    for (const id of ["fin", "req"]) d.users.set(id, { ...d.users.get(id)!, active: false });
+    const next = noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 0, role: "approver", comment: null }, "appr"), d);
+    expect(who(next)).toEqual(["decision-needed:adm"]);
+    expect(who(noticesFor(event("RequestApproved", { request_id: "r1", comment: "ok" }, "fin"), d))).toEqual(["ready-for-po:buy"]);
   });
 
   it("the requester deciding as an admin is never told of their own action", () => {
