@@ -40,20 +40,26 @@ export function oneOf<T extends string>(allowed: readonly T[], value: string, fa
 
 /**
  * A search box whose text goes to the address as it is typed. The box keeps its own copy, so a keystroke shows at
- * once rather than after the address has changed (which a fast typist would outrun); a change of the address from
- * elsewhere (Back, a link) replaces it.
+ * once rather than after the address has changed (which a fast typist would outrun); the address catching up with
+ * what was typed changes nothing, and a change of the address from elsewhere (Back, a link) replaces the text.
  */
 export function useUrlSearchText(url: ReturnType<typeof useListUrlState>, key = "q") {
   const fromUrl = url.get(key);
   const [text, setText] = useState(fromUrl);
-  const [seen, setSeen] = useState(fromUrl);
-  if (fromUrl !== seen) {
-    setSeen(fromUrl);
-    if (fromUrl !== text) setText(fromUrl);
+  const [previous, setPrevious] = useState(fromUrl);
+  const written = useRef<string[]>([]);
+  if (fromUrl !== previous) {
+    setPrevious(fromUrl);
+    const echo = written.current.indexOf(fromUrl);
+    if (echo >= 0) written.current.splice(0, echo + 1);
+    else {
+      written.current = [];
+      setText(fromUrl);
+    }
   }
   const change = (next: string) => {
     setText(next);
-    setSeen(next);
+    written.current.push(next);
     url.set({ [key]: next });
   };
   return [text, change] as const;
