@@ -63,6 +63,6 @@ describe("a production start", () => {
     expect(output).toMatch(/WARNING: DEMO_SEED=true in production/);
     expect(landing.demoWorkspace).toBe(true);
     // The seed's commands were answered from read models kept by the background thread, where there is one.
-    if (services!.databaseUrl && services!.natsUrl) expect(output).toMatch(/relay, projector and webhooks in a thread of their own/);
+    if (services!.databaseUrl && services!.natsUrl) expect(output).toMatch(/relay, projector, webhooks and notifier in a thread of their own/);
   });
 });
