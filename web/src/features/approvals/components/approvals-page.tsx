@@ -41,7 +41,7 @@ export function ApprovalsPage() {
       {
         onSuccess: () => {
           setConfirming(null);
-          toast.success(confirming.status === "denied" ? "Denial recorded" : "Approval recorded");
+          toast.success("Status updated");
         },
       },
     );
