@@ -32,7 +32,7 @@ export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }:
       <Link
         className="btn btn-sm btn-primary"
         to={paths.app.requests.getHref({ title: item.name, category: item.categoryId, price: String(item.basePrice), qty: "1" })}
-        aria-label={`Request ${item.name}`}
+        aria-label={`Request this item: ${item.name}`}
       >
         Request this item
       </Link>

@@ -15,7 +15,7 @@ export function OutboxTable() {
           <h2 id="outbox-title" className="card-title">
             Outbox
           </h2>
-          <p className="subtle">Recent notification mails. Temporary failures are retried for more than a day.</p>
+          <p className="subtle">The 20 most recent notification mails. Temporary failures are retried for more than a day.</p>
         </div>
         <button type="button" className="btn btn-sm" onClick={() => void outbox.refetch()}>
           Refresh
@@ -27,7 +27,7 @@ export function OutboxTable() {
         </div>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-responsive" aria-label="Outbox">
             <thead>
               <tr>
                 <th scope="col">Created</th>
@@ -43,12 +43,12 @@ export function OutboxTable() {
             <tbody>
               {(outbox.data ?? []).map((mail) => (
                 <tr key={mail.id}>
-                  <td>{new Date(mail.created_at).toLocaleString()}</td>
-                  <td>{mail.recipient}</td>
-                  <td>{mail.subject}</td>
-                  <td>{mail.attempts > 1 && mail.status === "pending" ? `retrying (${mail.attempts} tries)` : mail.status}</td>
-                  <td>{mail.last_error ?? ""}</td>
-                  <td>
+                  <td data-label="Created">{new Date(mail.created_at).toLocaleString()}</td>
+                  <td data-label="To">{mail.recipient}</td>
+                  <td data-label="Subject">{mail.subject}</td>
+                  <td data-label="Status">{mail.attempts > 1 && mail.status === "pending" ? `retrying (${mail.attempts} tries)` : mail.status}</td>
+                  <td data-label={mail.last_error ? "Last error" : undefined}>{mail.last_error ?? ""}</td>
+                  <td data-label={mail.status === "failed" ? "Actions" : undefined}>
                     {mail.status === "failed" ? (
                       <button
                         type="button"
