@@ -1,6 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
-import { comparePositions, IdleCheckpointMoves, loadCheckpoints, ORIGIN, positionOf, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import {
+  comparePositions,
+  IdleCheckpointMoves,
+  loadCheckpoints,
+  ORIGIN,
+  positionOf,
+  Signal,
+  type Bus,
+  type EventStore,
+  type LogRead,
+} from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { checkpointName, type BatchApplier } from "./batch-applier.ts";
