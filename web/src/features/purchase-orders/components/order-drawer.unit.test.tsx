@@ -19,6 +19,8 @@ const request = (id: string, title: string, poNumber: string | null) => ({
   vendor_id: vendorId,
   vendor_name: "Northwind Office Supply",
   po_number: poNumber,
+  order_id: poNumber ? "5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f" : null,
+  decision_comment: null,
   description: null,
   requester_id: "r1",
   requester_email: "requester@demo.procure.test",
