@@ -34,8 +34,11 @@ export async function claimDue(db: AnyDb, { limit, perEndpoint, leaseMs }: Claim
             where e.endpoint_id = d.endpoint_id and e.stream_id = d.stream_id and e.status = 'pending'
               and e.replay_of is null and e.tx is not null and (e.tx, e.pos) < (d.tx, d.pos)))),
       due as (
+        -- The row's own conditions again: a row another dispatcher claimed or finished after this statement's
+        -- snapshot is locked here in its new version, and only conditions on it are checked again (not the CTE's).
         select d.id from webhook_deliveries d join ranked r on r.id = d.id
-        where r.slot <= ${perEndpoint}
+        where r.slot <= ${perEndpoint} and d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.locked_until is null or d.locked_until < now())
         order by r.next_attempt_at, r.tx, r.pos
         limit ${limit}
         for update of d skip locked)

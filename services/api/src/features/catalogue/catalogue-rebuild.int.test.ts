@@ -40,7 +40,7 @@ beforeAll(async () => {
   const categories = await seedCatalogue(new InjectClient(ctx.t.app), tokens);
   for (const [i, amount] of [250, 12_500, 4_000].entries()) {
     const request = (await call("POST", "/api/requests", "requester", { title: `R${i}`, amount, category_id: categories[i] })).json();
-    await call("POST", `/api/requests/${request.id}/${i === 2 ? "deny" : "approve"}`, "approver", {});
+    await call("POST", `/api/requests/${request.id}/${i === 2 ? "deny" : "approve"}`, "approver", i === 2 ? { comment: "Not this quarter" } : {});
   }
   await call("POST", "/api/vendors", "buyer", { name: "Renewing vendor", renewal_date: "2030-01-01" });
   await call("PATCH", `/api/categories/${categories[0]}`, "buyer", { name: "Renamed" });

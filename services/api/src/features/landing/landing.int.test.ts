@@ -16,7 +16,8 @@ const median = (values: number[]) => {
 async function buildWorkspace() {
   answer(await call("POST", "/api/approval-rules", "admin", { min_amount: 10_000, stages: ["approver", "finance"] }), 201, approvalRule);
   const raise = async (title: string, amount: number) => answer(await call("POST", "/api/requests", "requester", { title, amount }), 201, purchaseRequest);
-  const decide = (id: string, verdict: "approve" | "deny", as: "approver" | "finance" | "admin") => call("POST", `/api/requests/${id}/${verdict}`, as, {});
+  const decide = async (id: string, verdict: "approve" | "deny", as: "approver" | "finance" | "admin") =>
+    answer(await call("POST", `/api/requests/${id}/${verdict}`, as, verdict === "deny" ? { comment: "Not this quarter" } : {}), 200, purchaseRequest);
   const overridden = await raise("Falcon secret rollout", 12_000);
   await decide(overridden.id, "approve", "approver");
   await decide(overridden.id, "approve", "admin");
