@@ -48,7 +48,7 @@ const workspaceScreens: Screen[] = [
     ready: (p) => heading(p, "Procurement quick actions"),
     open: async (p) => {
       await p.getByRole("button", { name: /^Inbox/ }).click();
-      await p.getByRole("dialog", { name: "Your inbox" }).getByText("The badge counts only what waits for you.").waitFor();
+      await p.getByRole("dialog", { name: "Workspace inbox" }).getByText("The badge counts only what waits for you.").waitFor();
     },
   },
   { name: "requests", path: "/app/requests", ready: (p) => p.locator("tbody tr[data-request-id]").first().waitFor() },
@@ -122,7 +122,7 @@ describe("focus after a dialog, drawer or panel closes", () => {
     const { page } = await product.open();
     await signIn(page, product.url, emailOf("admin"));
 
-    await expectFocusReturns(page, page.getByRole("button", { name: /^Inbox/ }), "Your inbox");
+    await expectFocusReturns(page, page.getByRole("button", { name: /^Inbox/ }), "Workspace inbox");
 
     await page.goto(`${product.url}/app/requests`);
     await page.locator("tbody tr[data-request-id]").first().waitFor();

@@ -62,7 +62,7 @@ describe("the inbox badge", () => {
       await expect.poll(() => badgeOf(requester.page)).toBe(requesterBefore + 1);
 
       await requester.page.getByRole("button", { name: /^Inbox/ }).click();
-      const panel = requester.page.getByRole("dialog", { name: "Your inbox" });
+      const panel = requester.page.getByRole("dialog", { name: "Workspace inbox" });
       await panel.getByTestId("inbox-row-changed").waitFor();
       expect(await panel.locator('[data-testid^="inbox-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))).toEqual([
         "inbox-row-changed",
@@ -79,7 +79,7 @@ describe("the inbox badge", () => {
       await expect.poll(() => badgeOf(requester.page)).toBe(requesterBefore);
 
       await approver.page.getByRole("button", { name: /^Inbox/ }).click();
-      const approverPanel = approver.page.getByRole("dialog", { name: "Your inbox" });
+      const approverPanel = approver.page.getByRole("dialog", { name: "Workspace inbox" });
       await approverPanel.getByText("The badge counts only what waits for you.").waitFor();
       expect(await approverPanel.getByTestId("inbox-row-issue-order").count()).toBe(0);
       await expectNoSeriousViolations(approver.page, ".inbox-panel", `approver inbox ${width}`);

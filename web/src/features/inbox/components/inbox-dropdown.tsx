@@ -48,7 +48,7 @@ export function InboxDropdown() {
   const rows = inboxRows(role, data);
 
   const refreshing = inbox.isFetching;
-  const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "What waits for you.";
+  const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
   const changed = (items.data ?? []).filter((item) => item.kind === "changed").map((item) => item.subject_id);
   const follow = (item?: InboxItem) => {
     if (item?.kind === "changed") markSeen.mutate([item.subject_id]);
@@ -97,10 +97,10 @@ export function InboxDropdown() {
         ) : null}
       </button>
       {open ? (
-        <div id={panelId} className="inbox-panel" role="dialog" aria-label="Your inbox">
+        <div id={panelId} className="inbox-panel" role="dialog" aria-label="Workspace inbox">
           <div className="inbox-panel-head">
             <div style={{ minWidth: 0 }}>
-              <p className="inbox-title">Your inbox</p>
+              <p className="inbox-title">Workspace inbox</p>
               {signedIn ? <p className="subtle">{subtitle}</p> : null}
             </div>
             {signedIn ? (
@@ -144,6 +144,7 @@ export function InboxDropdown() {
                   Mark changes as seen
                 </button>
               ) : null}
+              <p className="inbox-footer subtle">Numbers update whenever you create requests or manage purchase orders.</p>
             </>
           ) : (
             <div className="inbox-signed-out">

@@ -44,7 +44,7 @@ function renderInbox() {
 
 const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole("button", { name: /^Inbox/ }));
-  return screen.getByRole("dialog", { name: "Your inbox" });
+  return screen.getByRole("dialog", { name: "Workspace inbox" });
 };
 
 describe("inbox dropdown", () => {
@@ -168,7 +168,7 @@ describe("inbox dropdown", () => {
     await openPanel(user);
 
     expect(await screen.findByText("Unable to load requests & purchase orders.")).toBeInTheDocument();
-    expect(screen.getByText("What waits for you.")).toBeInTheDocument();
+    expect(screen.getByText("Stay on top of requests and orders.")).toBeInTheDocument();
   });
 
   it("shows the generic line for an unexpected failure", async () => {
@@ -193,21 +193,21 @@ describe("inbox dropdown", () => {
 
     await openPanel(user);
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: /^Inbox/ })).toHaveFocus();
 
     await openPanel(user);
     await user.click(screen.getByRole("button", { name: "Elsewhere" }));
-    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
 
     await openPanel(user);
     fireEvent.touchStart(screen.getByRole("button", { name: "Elsewhere" }));
-    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
 
     const panel = await openPanel(user);
     await user.click(panel.querySelector('[data-testid="inbox-row-decide"]')!);
     expect(await screen.findByText("Approvals screen")).toBeInTheDocument();
-    expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument();
   });
 
   it("closes when focus tabs out of the panel, and stays open while it moves inside", async () => {
@@ -221,9 +221,9 @@ describe("inbox dropdown", () => {
     const links = panel.querySelectorAll("a");
     (links[0] as HTMLElement).focus();
     (links[1] as HTMLElement).focus();
-    expect(screen.getByRole("dialog", { name: "Your inbox" })).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Workspace inbox" })).toBeInTheDocument();
     fireEvent.focus(screen.getByRole("button", { name: "Elsewhere" }));
     fireEvent.blur(links[1] as HTMLElement, { relatedTarget: screen.getByRole("button", { name: "Elsewhere" }) });
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your inbox" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument());
   });
 });
