@@ -7,8 +7,18 @@ type AnyDb = Kysely<any>;
 
 type DeliveryRow = Omit<WebhookDelivery, "attempt_log">;
 
-/** An endpoint's deliveries, newest first, each with its attempts. */
-export async function listDeliveries(db: AnyDb, endpointId: string, options: { limit: number; status?: string }): Promise<WebhookDelivery[]> {
+/**
+ * An endpoint's deliveries, newest first, each with its attempts. Both reads share one snapshot: an attempt is
+ * recorded with its delivery's new status, and a list must never show the one without the other.
+ */
+export function listDeliveries(db: AnyDb, endpointId: string, options: { limit: number; status?: string }): Promise<WebhookDelivery[]> {
+  return db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute((tx) => readDeliveries(tx, endpointId, options));
+}
+
+async function readDeliveries(db: AnyDb, endpointId: string, options: { limit: number; status?: string }): Promise<WebhookDelivery[]> {
   const status = options.status ? sql`and status = ${options.status}` : sql``;
   const { rows } = await sql<DeliveryRow>`select id::text as id, endpoint_id::text as endpoint_id, event_id::text as event_id, event_type,
       status, attempts, response_code, latency_ms, last_error,
