@@ -21,6 +21,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A read after a write may lag while the machine is busy: a poll waits for it as long as a user would.
+          expect: { poll: { timeout: 10_000 } },
           // Each file has its own database and stream names, so files run side by side, one per core.
           fileParallelism: true,
           maxWorkers: 2,
@@ -37,6 +39,8 @@ export default defineConfig({
           // Fault tests stream thousands of commands through killed and restarted processes.
           testTimeout: 480_000,
           hookTimeout: 180_000,
+          // A browser under load renders late: a poll waits for the screen as long as a user would.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
