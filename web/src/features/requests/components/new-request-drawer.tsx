@@ -4,13 +4,13 @@ import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { useVendors } from "../api/get-vendors";
 import { useCreateRequest } from "../api/create-request";
-import { RequestFields, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
+import { RequestFields, changeRequestForm, emptyRequestForm, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
 
 /** `prefill`: what the form opens with, such as a vendor's or a catalogue item's details. */
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; prefill: Partial<RequestForm>; onCreated: () => void };
 
 type Form = RequestForm & { file: File | null };
-const emptyForm = (prefill: Partial<RequestForm>): Form => ({ title: "", amount: "", categoryId: "", vendorId: "", description: "", ...prefill, file: null });
+const emptyForm = (prefill: Partial<RequestForm>): Form => ({ ...emptyRequestForm, ...prefill, file: null });
 
 export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Props) {
   const [form, setForm] = useState<Form>(() => emptyForm(prefill));
@@ -26,7 +26,7 @@ export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Pro
     }
   }, [open, prefillKey]);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof RequestForm, value: string) => setForm((f) => changeRequestForm(f, key, value));
   const valid = requestFormValid(form);
   const prefilledVendor = vendors.data?.find((v) => v.id === prefill.vendorId);
 
@@ -73,7 +73,7 @@ export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Pro
           <span className="field-label">
             Attachment <span className="subtle">(optional, one file)</span>
           </span>
-          <input className="input file-input" type="file" name="file" onChange={(e) => set("file", e.target.files?.[0] ?? null)} />
+          <input className="input file-input" type="file" name="file" onChange={(e) => setForm((f) => ({ ...f, file: e.target.files?.[0] ?? null }))} />
         </label>
         {error ? (
           <Notice tone="error" role="alert">

@@ -5,11 +5,13 @@ import { errorMessage } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { useChangeRequest } from "../api/change-request";
-import { RequestFields, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
+import { RequestFields, changeRequestForm, emptyRequestForm, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
 
 type Props = { request: PurchaseRequest; kind: "edit" | "resubmit"; open: boolean; onOpenChange: (open: boolean) => void };
 
+/** A saved request keeps only its amount, so its form starts at one unit of that amount's worth. */
 const formOf = (r: PurchaseRequest): RequestForm => ({
+  ...emptyRequestForm,
   title: r.title,
   amount: String(r.amount),
   categoryId: r.category_id ?? "",
@@ -30,7 +32,7 @@ export function RequestChangesDrawer({ request, kind, open, onOpenChange }: Prop
     // The form starts from the request as it was when the drawer opened, not as live updates move it meanwhile.
   }, [open, reset]);
 
-  const set = <K extends keyof RequestForm>(key: K, value: RequestForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof RequestForm, value: string) => setForm((f) => changeRequestForm(f, key, value));
   const valid = requestFormValid(form);
   const resubmit = kind === "resubmit";
   const onSubmit = (event: FormEvent) => {

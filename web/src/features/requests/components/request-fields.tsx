@@ -1,13 +1,24 @@
 import { normalizeStatus } from "@procure/contracts";
 import { useCategories } from "../api/get-categories";
 import { useVendors } from "../api/get-vendors";
+import { changeLine, quantityValid, type LineFields } from "../lib/line-amount";
 
-export type RequestForm = { title: string; amount: string; categoryId: string; vendorId: string; description: string };
+/** Quantity and unit price help reach the amount; the API keeps the amount, and the description says how it was reached. */
+export type RequestForm = LineFields & { categoryId: string; vendorId: string };
+
+export const emptyRequestForm: RequestForm = { title: "", quantity: "1", unitPrice: "", amount: "", categoryId: "", vendorId: "", description: "" };
 
 export const requestFormValid = (form: RequestForm) => {
   const amount = Number(form.amount);
-  return form.title.trim() !== "" && form.amount.trim() !== "" && Number.isFinite(amount) && amount >= 0;
+  return form.title.trim() !== "" && form.amount.trim() !== "" && Number.isFinite(amount) && amount >= 0 && quantityValid(form.quantity);
 };
+
+const lineKeys = new Set<keyof RequestForm>(["title", "quantity", "unitPrice", "amount", "description"]);
+
+/** One field changed; quantity, unit price and title also move the amount and the form's own description. */
+export function changeRequestForm<T extends RequestForm>(form: T, key: keyof RequestForm, value: string): T {
+  return lineKeys.has(key) ? changeLine(form, key as keyof LineFields, value) : { ...form, [key]: value };
+}
 
 /** The form's values as the API takes them. */
 export const requestFormValues = (form: RequestForm) => ({
@@ -18,7 +29,7 @@ export const requestFormValues = (form: RequestForm) => ({
   description: form.description,
 });
 
-type Props = { form: RequestForm; set: <K extends keyof RequestForm>(key: K, value: RequestForm[K]) => void; open: boolean };
+type Props = { form: RequestForm; set: (key: keyof RequestForm, value: string) => void; open: boolean };
 
 /** What a requester writes on a request, the same when raising, editing or resubmitting it. */
 export function RequestFields({ form, set, open }: Props) {
@@ -30,6 +41,37 @@ export function RequestFields({ form, set, open }: Props) {
         <span className="field-label">Title</span>
         <input className="input" name="title" value={form.title} onChange={(e) => set("title", e.target.value)} required maxLength={200} autoFocus />
       </label>
+      <div className="form-grid">
+        <label className="field">
+          <span className="field-label">Quantity</span>
+          <input
+            className="input"
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={form.quantity}
+            onChange={(e) => set("quantity", e.target.value)}
+            required
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">
+            Unit price (USD) <span className="subtle">(optional)</span>
+          </span>
+          <input
+            className="input"
+            name="unit_price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={form.unitPrice}
+            onChange={(e) => set("unitPrice", e.target.value)}
+          />
+        </label>
+      </div>
       <label className="field">
         <span className="field-label">Amount (USD)</span>
         <input

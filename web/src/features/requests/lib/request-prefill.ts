@@ -1,4 +1,5 @@
 import type { RequestForm } from "../components/request-fields";
+import { lineAmount, lineDescription } from "./line-amount";
 
 /** The address parameters that open the new-request form filled in: from a vendor, or from a catalogue item. */
 export const prefillParams = ["vendor", "title", "category", "price", "qty"] as const;
@@ -12,11 +13,13 @@ export function requestPrefill(get: (name: (typeof prefillParams)[number]) => st
   if (get("vendor")) prefill.vendorId = get("vendor");
   if (get("title")) prefill.title = get("title");
   if (get("category")) prefill.categoryId = get("category");
-  const price = Number(get("price"));
-  const quantity = Math.max(1, Math.floor(Number(get("qty")) || 1));
-  if (get("price") && Number.isFinite(price) && price >= 0) {
-    prefill.amount = String(Math.round(price * quantity * 100) / 100);
-    prefill.description = `${quantity} × ${get("title") || "item"} at ${price.toFixed(2)} USD each`;
+  const quantity = String(Math.max(1, Math.floor(Number(get("qty")) || 1)));
+  const amount = lineAmount(quantity, get("price"));
+  if (amount !== null) {
+    prefill.quantity = quantity;
+    prefill.unitPrice = get("price");
+    prefill.amount = amount;
+    prefill.description = lineDescription({ title: get("title"), quantity, unitPrice: get("price") }) ?? "";
   }
   return prefill;
 }
