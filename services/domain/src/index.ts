@@ -8,6 +8,7 @@ export * from "./catalogue.ts";
 export * from "./approval-rule.ts";
 export * from "./work-order.ts";
 export * from "./stream-decider.ts";
+export * from "./decide-streams.ts";
 export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";

@@ -23,3 +23,4 @@ export { NatsBus, type NatsBusOptions } from "./bus/nats-bus.ts";
 export * from "./rechain.ts";
 export * from "./chain-anchor.ts";
 export * from "./group-commit.ts";
+export * from "./decide-and-append.ts";

@@ -1,31 +1,33 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { webhookEndpointDecider } from "@procure/domain";
-import { ConcurrencyConflictError, type EventStore } from "@procure/eventstore";
+import { decideStreams, foldStream, on, webhookEndpointDecider, type LoadStream } from "@procure/domain";
+import { decideAndAppend, IdempotentReplay, type EventStore } from "@procure/eventstore";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
+/** The dispatcher writes as the system: no actor, and keys of its own that no user's can collide with. */
+const SYSTEM_SCOPE = "system:webhook-dispatcher";
+
 /**
  * Stops deliveries to an endpoint at once (the dispatcher's own row) and records why on the endpoint's stream, so
- * admins see the reason and the read model and every dispatcher agree. The endpoint's decider rules, as it does
- * for an admin's commands; the dispatcher acts as the system, with no actor.
+ * admins see the reason and the read model and every dispatcher agree. It is decided and appended as every
+ * command is (`decideAndAppend`); the key names the delivery that ended it, so two dispatchers acting on the same
+ * failure append once.
  */
-export async function disableEndpoint(db: AnyDb, store: EventStore, endpointId: string, reason: string): Promise<void> {
+export async function disableEndpoint(db: AnyDb, store: EventStore, endpointId: string, reason: string, deliveryId: string): Promise<void> {
   await sql`update webhook_subscriptions set enabled = false where endpoint_id = ${endpointId}::uuid`.execute(db);
-  const decider = webhookEndpointDecider;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const stream = await store.readStream(decider.streamId(endpointId));
-    const now = new Date().toISOString();
-    const state = stream.reduce(decider.evolve, decider.initialState);
-    const events = decider.decide(state, { type: "DisableWebhookEndpoint", reason }, { actor: null, now, id: endpointId });
-    if (events.length === 0) return;
-    try {
-      const append = { streamType: decider.streamType, streamId: decider.streamId(endpointId), expectedVersion: stream.at(-1)!.stream_version, events };
-      await store.append([append], { metadata: { actor_id: null, actor_role: null, correlation_id: randomUUID() }, recordedAt: now });
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyConflictError)) throw error;
-    }
+  const command = on(webhookEndpointDecider, endpointId, { type: "DisableWebhookEndpoint", reason });
+  const load: LoadStream = async (decider, id) => foldStream(decider, await store.readStream(decider.streamId(id)));
+  const key = `disable:${deliveryId}`;
+  try {
+    await decideAndAppend(store, (now) => decideStreams([command], load, { actor: null, now }), {
+      metadata: { actor_id: null, actor_role: null, correlation_id: randomUUID(), idempotency_key: key },
+      idempotency: { scope: SYSTEM_SCOPE, key, requestHash: createHash("sha256").update(`${endpointId} ${reason}`).digest("hex") },
+      retriesOnConflict: 5,
+    });
+  } catch (error) {
+    // Another dispatcher recorded this very failure.
+    if (!(error instanceof IdempotentReplay)) throw error;
   }
 }

@@ -165,14 +165,14 @@ export class WebhookDispatcher {
     }
     if (result.status === 410) {
       await recordAttempt(this.db, delivery, outcome, { kind: "failed" });
-      await disableEndpoint(this.db, this.store, delivery.endpoint_id, "The receiver answered 410 Gone.");
+      await disableEndpoint(this.db, this.store, delivery.endpoint_id, "The receiver answered 410 Gone.", delivery.id);
       return;
     }
     const delay = nextDelayMs(retryScheduleMs, delivery.attempts, parseRetryAfter(result.retryAfter));
     if (delay === null) {
       await recordAttempt(this.db, delivery, outcome, { kind: "failed" });
       const reason = `Every attempt failed (${delivery.attempts} attempts); the last: ${result.error ?? "no answer"}.`;
-      await disableEndpoint(this.db, this.store, delivery.endpoint_id, reason);
+      await disableEndpoint(this.db, this.store, delivery.endpoint_id, reason, delivery.id);
       return;
     }
     await recordAttempt(this.db, delivery, outcome, { kind: "retry", inMs: delay });

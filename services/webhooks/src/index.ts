@@ -6,4 +6,5 @@ export { assertPublicUrl, isPrivateAddress, PrivateUrlError } from "./address-gu
 export { generateSecret, storeSecret, rotateSecret, activeSecrets, deleteSecrets, ROTATION_OVERLAP_MS } from "./secrets.ts";
 export { webhookStreamId } from "@procure/contracts";
 export { deliveryBody, FAN_OUT_CHECKPOINT } from "./fan-out.ts";
+export { disableEndpoint } from "./disable-endpoint.ts";
 export * from "./deliveries.ts";

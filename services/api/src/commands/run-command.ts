@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
 import { errorCodes, type EventMetadata, type Position } from "@procure/contracts";
-import { canonicalJson, ConcurrencyConflictError, IdempotentReplay, ORIGIN, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
+import { canonicalJson, decideAndAppend, IdempotentReplay, ORIGIN, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../plugins/errors.ts";
 import { purgeExpiredKeysNowAndThen } from "./idempotency-purge.ts";
@@ -98,24 +98,19 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
     causation_id: null,
     ...(idempotency ? { idempotency_key: idempotency.key } : {}),
   };
-  for (let attempt = 0; ; attempt++) {
-    const now = new Date().toISOString();
-    try {
-      const appends = await spec.decide(now);
-      const options = { metadata, recordedAt: now, idempotency, alsoInTransaction: spec.alsoInTransaction };
-      await finish(await deps.store.append(appends, options));
-      return reply;
-    } catch (error) {
-      if (error instanceof IdempotentReplay && idempotency) {
-        if (await replayEarlier(3_000)) return reply;
-        throw stillProcessing(reply);
-      }
-      if (error instanceof ConcurrencyConflictError && spec.retryOnConflict && attempt < 3) continue;
-      // A racing retry of the same command sees the first attempt's effect ("already approved", a version
-      // conflict): when that attempt committed, its answer is this one's too.
-      if (await replayEarlier(0).catch(() => false)) return reply;
-      throw error;
+  try {
+    const options = { metadata, idempotency, alsoInTransaction: spec.alsoInTransaction, retriesOnConflict: spec.retryOnConflict ? 3 : 0 };
+    await finish(await decideAndAppend(deps.store, spec.decide, options));
+    return reply;
+  } catch (error) {
+    if (error instanceof IdempotentReplay && idempotency) {
+      if (await replayEarlier(3_000)) return reply;
+      throw stillProcessing(reply);
     }
+    // A racing retry of the same command sees the first attempt's effect ("already approved", a version
+    // conflict): when that attempt committed, its answer is this one's too.
+    if (await replayEarlier(0).catch(() => false)) return reply;
+    throw error;
   }
 }
 

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { createDispatcher } from "@procure/infra/runtime";
 import { startReceiver, until } from "@procure/webhooks/testing/receiver";
-import { FAN_OUT_CHECKPOINT } from "@procure/webhooks";
+import { disableEndpoint, FAN_OUT_CHECKPOINT, webhookStreamId } from "@procure/webhooks";
 import { comparePositions, loadCheckpoint, ORIGIN } from "@procure/eventstore";
 import { expectCall } from "@procure/infra/testing/http";
 
@@ -171,6 +171,19 @@ describe("delivery", () => {
     expect(r.received).toHaveLength(1);
     const test = await t.call("POST", `/api/webhooks/${endpoint.id}/test`, { token: admin() });
     expect(test.statusCode).toBe(409);
+  });
+
+  it("records a disable once when two dispatchers give up on the same delivery at once", async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint({ url: r.url, event_types: ["vendor.registered"] });
+    const failed = "00000000-0000-4000-8000-00000000d15a";
+    const reason = "Every attempt failed (8 attempts); the last: HTTP 500.";
+    await Promise.all([0, 1].map(() => disableEndpoint(t.runtime.db, t.runtime.store, endpoint.id, reason, failed)));
+    const stream = await t.runtime.store.readStream(webhookStreamId(endpoint.id));
+    expect(stream.filter((e) => e.type === "WebhookEndpointDisabled")).toHaveLength(1);
+    expect(stream.at(-1)!.metadata).toMatchObject({ actor_id: null, idempotency_key: `disable:${failed}` });
+    const e = await until(async () => ((await getEndpoint(endpoint.id)).enabled ? null : await getEndpoint(endpoint.id)), 15_000, "the read model");
+    expect(e.disabled_reason).toBe(reason);
   });
 
   it("counts a redirect as a failure and does not follow it", async () => {
