@@ -13,6 +13,10 @@ export const publicEventMap = {
   RequestStageApproved: { name: "request.stage_approved", schema: s.RequestStageApproved },
   RequestApproved: { name: "request.approved", schema: s.RequestApproved },
   RequestDenied: { name: "request.denied", schema: s.RequestDenied },
+  // The requester's own changes: the details as they now stand and the route approvals start again on.
+  RequestEdited: { name: "request.edited", schema: s.RequestEdited },
+  RequestWithdrawn: { name: "request.withdrawn", schema: s.RequestWithdrawn },
+  RequestResubmitted: { name: "request.resubmitted", schema: s.RequestResubmitted },
   RequestCommented: { name: "request.commented", schema: s.RequestCommented },
   // Where the file is stored is the product's business; its name, type, size and digest are the integrator's.
   RequestFileAttached: { name: "request.file_attached", schema: s.RequestFileAttached.omit({ storage_key: true }) },
