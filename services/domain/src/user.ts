@@ -14,10 +14,10 @@ type Taken = { taken: boolean };
 const taken = { initialState: { taken: false }, evolve: () => ({ taken: true }) } as const;
 
 /** A user as its stream says: null until registered. */
-type UserState = { role: Role; active: boolean; mustChangePassword: boolean } | null;
+type UserState = { email: string; role: Role; active: boolean; mustChangePassword: boolean } | null;
 
 function evolveUser(state: UserState, event: NewEvent): UserState {
-  if (event.type === "UserRegistered") return { role: event.data.role, active: true, mustChangePassword: false };
+  if (event.type === "UserRegistered") return { email: event.data.email, role: event.data.role, active: true, mustChangePassword: false };
   if (!state) return state;
   switch (event.type) {
     case "UserRoleChanged":

@@ -15,11 +15,10 @@ import {
   workOrderTimelineEntry,
   type UpdateWorkOrderBody,
 } from "@procure/contracts";
-import { workOrderCode, workOrderDecider, type WorkOrderChange } from "@procure/domain";
-import { findUserById } from "@procure/projections";
+import { userDecider, workOrderCode, workOrderDecider, type WorkOrderChange } from "@procure/domain";
 import { getWorkOrder, listWorkOrders, listWorkOrderTimeline } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
-import { handleCommand, on } from "../../commands/handle-command.ts";
+import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { decodeCursor, encodeCursor, isTimestamp } from "../../http/cursor.ts";
 import { nextLink } from "../../http/pagination.ts";
@@ -36,14 +35,14 @@ function workOrderAfter(cursor: string | undefined) {
   return parts && { createdAt: parts[0]!, id: parts[1]! };
 }
 
-/** The owner must be someone who can see and triage work orders. */
-async function ownerOf(deps: AppDeps, body: UpdateWorkOrderBody): Promise<WorkOrderChange["owner"]> {
+/** The owner must be someone who can see and triage work orders, as their stream says when the command is decided. */
+async function ownerOf(load: LoadStream, body: UpdateWorkOrderBody): Promise<WorkOrderChange["owner"]> {
   if (body.owner_id === undefined || body.owner_id === null) return body.owner_id;
-  const user = await findUserById(deps.db, body.owner_id);
+  const { state: user } = await load(userDecider, body.owner_id);
   if (!user || !user.active || !can(normalizeRole(user.role), "work-orders:manage")) {
     throw new HttpError(400, errorCodes.validation, "Assign the work order to a buyer or an admin.");
   }
-  return { id: user.id, email: user.email };
+  return { id: body.owner_id, email: user.email };
 }
 
 const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -93,10 +92,12 @@ const workOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { 
     { ...staff, schema: { tags, params: workOrderParams, body: updateWorkOrderBody, response: { 200: workOrder, ...commandErrors } } },
     async (request, reply) => {
       const { id } = request.params;
-      const owner = await ownerOf(deps, request.body);
       return handleCommand(deps, request, reply, {
         reads,
-        commands: on(workOrderDecider, id, { type: "TriageWorkOrder", owner, status: request.body.status, note: request.body.note }),
+        commands: async (load) => {
+          const owner = await ownerOf(load, request.body);
+          return on(workOrderDecider, id, { type: "TriageWorkOrder", owner, status: request.body.status, note: request.body.note });
+        },
         respond: answer(id),
       });
     },

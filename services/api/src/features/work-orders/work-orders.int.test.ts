@@ -86,6 +86,8 @@ describe("work-order triage", () => {
   it("refuses an owner who cannot triage, an empty change and an unknown work order", async () => {
     const { id } = await submit();
     expect(failure(await call("PATCH", `/api/work-orders/${id}`, "buyer", { owner_id: ctx.users.requester.id }), 400)).toMatch(/buyer or an admin/);
+    const nobody = "00000000-0000-4000-8000-000000000bad";
+    expect(failure(await call("PATCH", `/api/work-orders/${id}`, "buyer", { owner_id: nobody }), 400)).toMatch(/buyer or an admin/);
     failure(await call("PATCH", `/api/work-orders/${id}`, "buyer", { note: "just a note" }), 400);
     failure(await call("PATCH", `/api/work-orders/${id}`, "buyer", { status: "lost" }), 400);
     failure(await call("PATCH", "/api/work-orders/ZZZZZZ", "buyer", { status: "triaged" }), 404);
