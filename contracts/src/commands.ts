@@ -24,6 +24,10 @@ const note = z.string().nullable();
 const data = eventDataSchemas;
 const lineage = z.array(z.string());
 
+/** A change names a priority or need-by date only when the requester changed it; the decider keeps the rest. */
+const requestChanges = (event: typeof data.RequestEdited | typeof data.RequestResubmitted) =>
+  event.omit({ request_id: true }).partial({ priority: true, needed_by: true });
+
 export const requestCommand = z.discriminatedUnion("type", [
   command("CreateRequest", { request: data.RequestCreated }),
   command("ApproveRequest", { comment: note }),
@@ -33,9 +37,9 @@ export const requestCommand = z.discriminatedUnion("type", [
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */
   command("LinkRequestToOrder", { order_id: z.uuid(), po_number: z.string(), approved_only: z.boolean() }),
   command("UnlinkRequestFromOrder", { order_id: z.uuid() }),
-  command("EditRequest", { changes: data.RequestEdited.omit({ request_id: true }) }),
+  command("EditRequest", { changes: requestChanges(data.RequestEdited) }),
   command("WithdrawRequest", { reason: note }),
-  command("ResubmitRequest", { changes: data.RequestResubmitted.omit({ request_id: true }) }),
+  command("ResubmitRequest", { changes: requestChanges(data.RequestResubmitted) }),
 ]);
 export type RequestCommand = z.infer<typeof requestCommand>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { role } from "./roles.ts";
-import { approvalStage } from "./requests.ts";
+import { approvalStage, requestPriority } from "./requests.ts";
 import { purchasingEventSchemas } from "./purchasing-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
 import { webhookEventSchemas } from "./webhook-events.ts";
@@ -27,6 +27,9 @@ const requestDetails = {
   category_name: nullableString,
   vendor_id: nullableString,
   vendor_name: nullableString,
+  /** Since schema version 2; the upcaster gives older events normal and no date. */
+  priority: requestPriority,
+  needed_by: nullableString,
 };
 
 /**
@@ -61,13 +64,7 @@ export const eventDataSchemas = {
   // purchase requests
   RequestCreated: z.object({
     request_id: z.uuid(),
-    title: z.string(),
-    amount: money,
-    description: nullableString,
-    category_id: nullableString,
-    category_name: nullableString,
-    vendor_id: nullableString,
-    vendor_name: nullableString,
+    ...requestDetails,
     requester_id: z.string(),
     requester_email: z.string(),
     rule_id: nullableString,

@@ -16,8 +16,17 @@ export const inboxCounts = z.object({
 });
 export type InboxCounts = z.infer<typeof inboxCounts>;
 
-/** `subject_id` is the request's id, or the order's for `issue-order` and `receive-order`. */
-export const inboxItem = z.object({ kind: inboxItemKind, subject_id: z.uuid(), title: z.string(), since: z.string() });
+/**
+ * `subject_id` is the request's id, or the order's for `issue-order` and `receive-order`; `needed_by` is a request's
+ * need-by date, which the inbox flags when it is near (`isNeededSoon`).
+ */
+export const inboxItem = z.object({
+  kind: inboxItemKind,
+  subject_id: z.uuid(),
+  title: z.string(),
+  since: z.string(),
+  needed_by: z.string().nullable().optional(),
+});
 export type InboxItem = z.infer<typeof inboxItem>;
 
 export const inboxItemsResponse = z.object({ items: z.array(inboxItem) });

@@ -20,7 +20,8 @@ export function sortToken<F extends string>(sort: ListSort<F>): F | `-${F}` {
   return sort.direction === "desc" ? `-${sort.field}` : sort.field;
 }
 
-export const requestSortFields = ["updated_at", "created_at", "title", "amount", "status"] as const;
+/** `-priority` is the approvals queue: most urgent first, then oldest first. */
+export const requestSortFields = ["updated_at", "created_at", "title", "amount", "status", "priority"] as const;
 export type RequestSortField = (typeof requestSortFields)[number];
 export const defaultRequestSort = "-updated_at" as const;
 

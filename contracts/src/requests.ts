@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestSortFields, sortParam } from "./list-sort.ts";
-import { money, requiredText, shortText } from "./common.ts";
+import { blankAsNull, money, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
 
 /** Withdrawn: the requester took it back while it waited; it may be resubmitted like a denied one. */
@@ -10,12 +10,33 @@ export type RequestStatus = z.infer<typeof requestStatus>;
 
 const optionalId = z.preprocess((v) => (v === "" ? null : v), z.uuid().nullable().optional());
 
+/** How urgent a request is, lowest first; the approvals queue puts the most urgent first. */
+export const requestPriorities = ["low", "normal", "high", "urgent"] as const;
+export const requestPriority = z.enum(requestPriorities, { error: "Choose low, normal, high or urgent." });
+export type RequestPriority = z.infer<typeof requestPriority>;
+export const defaultRequestPriority: RequestPriority = "normal";
+/** A request needed within this many days of today is flagged in the inbox and in its mails. */
+export const neededSoonDays = 3;
+
+/** Whether a need-by date (YYYY-MM-DD) falls within `neededSoonDays` of `now`'s UTC day, or has passed. */
+export function isNeededSoon(neededBy: string | null | undefined, now: Date): boolean {
+  if (!neededBy) return false;
+  const limit = new Date(now.getTime() + neededSoonDays * 86_400_000).toISOString().slice(0, 10);
+  return neededBy <= limit;
+}
+
+const neededBy = blankAsNull(z.iso.date({ error: "Enter the need-by date as YYYY-MM-DD." }));
+
 export const createRequestBody = z.object({
   title: requiredText(200),
   amount: money,
   category_id: optionalId,
   vendor_id: optionalId,
   description: shortText(5000).optional(),
+  /** Normal when left out; an edit or resubmission without it keeps the request's own. */
+  priority: requestPriority.optional(),
+  /** Null clears it; an edit or resubmission without it keeps the request's own. */
+  needed_by: neededBy.optional(),
 });
 export type CreateRequestBody = z.infer<typeof createRequestBody>;
 
@@ -72,6 +93,8 @@ export const purchaseRequest = z.object({
   /** The reason of the latest denial or withdrawal, or the comment of the final approval. */
   decision_comment: z.string().nullable(),
   description: z.string().nullable(),
+  priority: requestPriority,
+  needed_by: z.string().nullable(),
   requester_id: z.string(),
   requester_email: z.string(),
   rule_id: z.string().nullable(),
@@ -89,8 +112,8 @@ export const requestListQuery = z.object({
   vendor_id: z.uuid().optional(),
   mine: z.enum(["true", "false"]).optional(),
   awaiting_me: z.enum(["true", "false"]).optional(),
-  /** Newest change first (the default), or oldest submission first, as the approvals queue reads. */
-  order: z.enum(["newest", "oldest"]).optional(),
+  /** Newest change first (the default), oldest submission first, or most urgent then oldest, as the approvals queue reads. */
+  order: z.enum(["newest", "oldest", "priority"]).optional(),
   /** A column and direction (`-amount`); wins over `order`. Pages follow it: the cursor carries its key. */
   sort: sortParam(requestSortFields).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),

@@ -29,6 +29,8 @@ export async function seedRequests(store: EventStore, users: SeedUsers, count: n
             category_name: null,
             vendor_id: null,
             vendor_name: null,
+            priority: "normal",
+            needed_by: null,
             requester_id: users.requester.id,
             requester_email: users.requester.email,
             rule_id: null,

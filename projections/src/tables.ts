@@ -24,6 +24,10 @@ export interface RequestsRow {
   po_number: string | null;
   order_id: string | null;
   decision_comment: string | null;
+  priority: string;
+  needed_by: string | null;
+  /** The approvals queue's order (`queueKey`); not part of the request as the API answers it. */
+  queue_key: string;
   requester_id: string;
   requester_email: string;
   rule_id: string | null;

@@ -15,17 +15,18 @@ export async function readInbox(db: Kysely<Database>, userId: string, now: Date)
   return { counts, badge: inboxBadge(counts), updatedAt: now.toISOString() };
 }
 
-/** The newest things waiting for the user. */
+/** The newest things waiting for the user, with a request's need-by date from the requests read model. */
 export async function listInboxItems(db: Kysely<Database>, userId: string): Promise<InboxItem[]> {
   const rows = await db
-    .selectFrom("rm_inbox_items")
-    .select(["kind", "subject_id", "title", "since"])
-    .where("user_id", "=", userId)
-    .orderBy("since", "desc")
-    .orderBy("subject_id")
+    .selectFrom("rm_inbox_items as item")
+    .leftJoin("rm_requests as request", "request.id", "item.subject_id")
+    .select(["item.kind", "item.subject_id", "item.title", "item.since", "request.needed_by"])
+    .where("item.user_id", "=", userId)
+    .orderBy("item.since", "desc")
+    .orderBy("item.subject_id")
     .limit(inboxItemsLimit)
     .execute();
-  return rows.map((r) => ({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString() }));
+  return rows.map((r) => ({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString(), needed_by: r.needed_by ?? null }));
 }
 
 /** Which of these requests show the user a change they have not seen. */

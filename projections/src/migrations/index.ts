@@ -16,6 +16,7 @@ import * as listSorts from "./20261125T2016-projections-list-sorts.ts";
 import * as vendorRiskOrder from "./20261125T2055-projections-vendor-risk-order.ts";
 import * as auditKeyedByStreamPosition from "../requests/migrations/20261124T2200-projections-audit-keyed-by-stream-position.ts";
 import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-projections-requests-order-and-reason.ts";
+import * as requestsPriority from "../requests/migrations/20261125T2300-projections-requests-priority.ts";
 
 export const readModelMigrations: MigrationSet = {
   "01-projections/0001-request-read-models": requestReadModels,
@@ -35,4 +36,5 @@ export const readModelMigrations: MigrationSet = {
   "20261126T1100-projections-inbox-items-by-subject-unique": inboxItemsBySubject,
   "20261126T1110-projections-inbox-members": inboxMembers,
   "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,
+  "20261125T2300-projections-requests-priority": requestsPriority,
 };

@@ -8,6 +8,7 @@ import {
   type PurchaseRequest,
   type ListSort,
   type RequestFile,
+  type RequestPriority,
   type RequestSortField,
   type RequestStatus,
   type RequestSummary,
@@ -17,10 +18,11 @@ import type { Selectable } from "kysely";
 import type { Database, RequestsRow } from "../tables.ts";
 import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
-export function toPurchaseRequest(row: Selectable<RequestsRow>): PurchaseRequest {
+export function toPurchaseRequest({ queue_key: _queueKey, ...row }: Selectable<RequestsRow>): PurchaseRequest {
   return {
     ...row,
     status: row.status as RequestStatus,
+    priority: row.priority as RequestPriority,
     amount: Number(row.amount),
     stages: row.stages as unknown as ApprovalStage[],
     current_stage_role: row.current_stage_role as Role | null,
@@ -45,6 +47,7 @@ const requestSortColumns: Record<RequestSortField, SortColumn> = {
   title: { expr: sql`lower(title)`, type: "text" },
   amount: { expr: sql`amount`, type: "numeric" },
   status: { expr: sql`status`, type: "text" },
+  priority: { expr: sql`queue_key`, type: "text" },
 };
 
 /** The requests a filter matches, as a query the list pages and the summary counts. */

@@ -25,6 +25,8 @@ export function nextRequestView(before: PurchaseRequest | null, event: StoredEve
       category_name: d.category_name,
       vendor_id: d.vendor_id,
       vendor_name: d.vendor_name,
+      priority: d.priority,
+      needed_by: d.needed_by,
       po_number: null,
       order_id: null,
       decision_comment: null,

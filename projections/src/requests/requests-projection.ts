@@ -4,6 +4,7 @@ import { type Projection, type Touch } from "../projection.ts";
 import { requestAudience } from "../audiences.ts";
 import { inArray, insertRows, seenBefore, type ColumnTypes } from "../batch.ts";
 import { nextRequestView } from "./request-view.ts";
+import { queueKey } from "./queue-key.ts";
 
 const rowChanging: readonly EventType[] = [
   "RequestCreated",
@@ -17,7 +18,7 @@ const rowChanging: readonly EventType[] = [
   "RequestResubmitted",
 ];
 
-type RequestRow = Omit<PurchaseRequest, "stages"> & { stages: string };
+type RequestRow = Omit<PurchaseRequest, "stages"> & { stages: string; queue_key: string };
 
 const columns: ColumnTypes<RequestRow> = {
   id: "uuid",
@@ -32,6 +33,9 @@ const columns: ColumnTypes<RequestRow> = {
   po_number: "text",
   order_id: "text",
   decision_comment: "text",
+  priority: "text",
+  needed_by: "text",
+  queue_key: "text",
   requester_id: "text",
   requester_email: "text",
   rule_id: "text",
@@ -50,7 +54,7 @@ const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string 
  */
 export const requestsProjection: Projection = {
   name: "requests",
-  version: 3,
+  version: 4,
   tables: ["rm_requests"],
   handles: rowChanging,
   async apply(db, events, context) {
@@ -70,7 +74,11 @@ export const requestsProjection: Projection = {
       changed.set(id, after);
     }
     if (changed.size === 0) return [];
-    const rows = [...changed.values()].map((view): RequestRow => ({ ...view, stages: JSON.stringify(view.stages) }));
+    const rows = [...changed.values()].map((view): RequestRow => ({
+      ...view,
+      stages: JSON.stringify(view.stages),
+      queue_key: queueKey(view.priority, view.created_at),
+    }));
     await insertRows(
       db,
       "rm_requests",
@@ -81,6 +89,7 @@ export const requestsProjection: Projection = {
         decision_comment = excluded.decision_comment, title = excluded.title, amount = excluded.amount,
         description = excluded.description, category_id = excluded.category_id, category_name = excluded.category_name,
         vendor_id = excluded.vendor_id, vendor_name = excluded.vendor_name, rule_id = excluded.rule_id,
+        priority = excluded.priority, needed_by = excluded.needed_by, queue_key = excluded.queue_key,
         version = excluded.version, updated_at = excluded.updated_at
       where rm_requests.version < excluded.version`,
       context,

@@ -43,20 +43,25 @@ const save = ({ state = initialOrderState, draft: d = draft(), vendor = null, mo
 const existing = (over: Save = {}) => save(over).reduce(evolveOrder, initialOrderState);
 
 function request(status: "pending" | "approved"): RequestState {
-  const created = createRequest({
-    request_id: requestId,
-    title: "Chairs",
-    amount: 120,
-    description: null,
-    category_id: null,
-    category_name: null,
-    vendor_id: null,
-    vendor_name: null,
-    requester_id: "r",
-    requester_email: "r@x.test",
-    rule_id: null,
-    stages: [],
-  });
+  const created = createRequest(
+    {
+      request_id: requestId,
+      title: "Chairs",
+      amount: 120,
+      description: null,
+      category_id: null,
+      category_name: null,
+      vendor_id: null,
+      vendor_name: null,
+      priority: "normal",
+      needed_by: null,
+      requester_id: "r",
+      requester_email: "r@x.test",
+      rule_id: null,
+      stages: [],
+    },
+    "2026-01-01T00:00:00.000Z",
+  );
   const events: NewEvent[] = status === "approved" ? [...created, { type: "RequestApproved", data: { request_id: requestId, comment: null } }] : created;
   return events.reduce(evolveRequest, initialRequestState);
 }

@@ -3,6 +3,7 @@ import {
   maySeeRequest,
   type ApprovalStage,
   type EventData,
+  type RequestPriority,
   type NewEvent,
   type RequestCommand,
   type RequestStatus,
@@ -23,6 +24,8 @@ export type RequestState =
       stages: ApprovalStage[];
       fileCount: number;
       linkedOrderId: string | null;
+      priority: RequestPriority;
+      neededBy: string | null;
     };
 
 export const initialRequestState: RequestState = { exists: false };
@@ -32,7 +35,17 @@ export const requestStreamId = (id: string) => `request-${id}`;
 export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent): RequestState {
   if (event.type === "RequestCreated") {
     const d = event.data;
-    return { exists: true, id: d.request_id, status: "pending", requesterId: d.requester_id, stages: d.stages, fileCount: 0, linkedOrderId: null };
+    return {
+      exists: true,
+      id: d.request_id,
+      status: "pending",
+      requesterId: d.requester_id,
+      stages: d.stages,
+      fileCount: 0,
+      linkedOrderId: null,
+      priority: d.priority,
+      neededBy: d.needed_by,
+    };
   }
   if (!state.exists) return state;
   switch (event.type) {
@@ -49,17 +62,31 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
     case "RequestUnlinkedFromOrder":
       return { ...state, linkedOrderId: null };
     case "RequestEdited":
-      return { ...state, stages: event.data.stages };
+      return { ...state, stages: event.data.stages, priority: event.data.priority, neededBy: event.data.needed_by };
     case "RequestWithdrawn":
       return { ...state, status: "withdrawn" };
     case "RequestResubmitted":
-      return { ...state, status: "pending", stages: event.data.stages };
+      return { ...state, status: "pending", stages: event.data.stages, priority: event.data.priority, neededBy: event.data.needed_by };
     default:
       return state;
   }
 }
 
-export function createRequest(data: EventData<"RequestCreated">): NewEvent[] {
+/**
+ * Whether a need-by date has passed everywhere: it is compared with today in the zone furthest behind UTC (UTC-12),
+ * so a requester whose day has not ended yet may still name it.
+ */
+export function isPastDate(date: string, now: string): boolean {
+  const earliestToday = new Date(Date.parse(now) - 12 * 3_600_000).toISOString().slice(0, 10);
+  return date < earliestToday;
+}
+
+function requireFutureNeededBy(neededBy: string | null, now: string) {
+  if (neededBy !== null && isPastDate(neededBy, now)) throw invalid("The need-by date cannot be in the past.");
+}
+
+export function createRequest(data: EventData<"RequestCreated">, now: string): NewEvent[] {
+  requireFutureNeededBy(data.needed_by, now);
   return [{ type: "RequestCreated", data }];
 }
 
@@ -104,7 +131,17 @@ export function denyRequest(state: RequestState, actor: Actor, comment: string |
   return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason } }];
 }
 
-type RequestChanges = Omit<EventData<"RequestEdited">, "request_id">;
+type RequestChanges = Extract<RequestCommand, { type: "EditRequest" }>["changes"];
+
+/**
+ * The details as they will be recorded: a priority or need-by date left out stays as it was, and a date the request
+ * already had may stay although it has passed since.
+ */
+function detailsAfter(state: Extract<RequestState, { exists: true }>, changes: RequestChanges, now: string): Omit<EventData<"RequestEdited">, "request_id"> {
+  const neededBy = changes.needed_by === undefined ? state.neededBy : changes.needed_by;
+  if (neededBy !== state.neededBy) requireFutureNeededBy(neededBy, now);
+  return { ...changes, priority: changes.priority ?? state.priority, needed_by: neededBy };
+}
 
 /** Only the requester changes what they asked for; to anyone else it is a decision, not an edit. */
 function requireRequester(state: Extract<RequestState, { exists: true }>, actor: Actor, doing: string) {
@@ -112,11 +149,11 @@ function requireRequester(state: Extract<RequestState, { exists: true }>, actor:
 }
 
 /** An edited request is routed again from its first stage: approvals given to the old details do not carry over. */
-export function editRequest(state: RequestState, actor: Actor, changes: RequestChanges): NewEvent[] {
+export function editRequest(state: RequestState, actor: Actor, changes: RequestChanges, now: string): NewEvent[] {
   const s = requireExisting(state);
   requireRequester(s, actor, "edit");
   if (s.status !== "pending") throw conflict(`This request was already ${s.status}; only pending requests can be edited.`);
-  return [{ type: "RequestEdited", data: { request_id: s.id, ...changes } }];
+  return [{ type: "RequestEdited", data: { request_id: s.id, ...detailsAfter(s, changes, now) } }];
 }
 
 export function withdrawRequest(state: RequestState, actor: Actor, reason: string | null): NewEvent[] {
@@ -126,11 +163,11 @@ export function withdrawRequest(state: RequestState, actor: Actor, reason: strin
   return [{ type: "RequestWithdrawn", data: { request_id: s.id, reason: reason?.trim() || null } }];
 }
 
-export function resubmitRequest(state: RequestState, actor: Actor, changes: RequestChanges): NewEvent[] {
+export function resubmitRequest(state: RequestState, actor: Actor, changes: RequestChanges, now: string): NewEvent[] {
   const s = requireExisting(state);
   requireRequester(s, actor, "resubmit");
   if (s.status !== "denied" && s.status !== "withdrawn") throw conflict(`This request is ${s.status}; only denied or withdrawn requests can be resubmitted.`);
-  return [{ type: "RequestResubmitted", data: { request_id: s.id, ...changes } }];
+  return [{ type: "RequestResubmitted", data: { request_id: s.id, ...detailsAfter(s, changes, now) } }];
 }
 
 export function commentOnRequest(state: RequestState, commentId: string, body: string): NewEvent[] {
@@ -165,7 +202,7 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
   switch (command.type) {
     case "CreateRequest":
       if (state.exists) throw conflict("This request already exists.");
-      return createRequest(command.request);
+      return createRequest(command.request, context.now);
     case "ApproveRequest":
       return approveRequest(state, requireActor(context), command.comment);
     case "DenyRequest":
@@ -179,11 +216,11 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
     case "UnlinkRequestFromOrder":
       return unlinkRequestFromOrder(state, command.order_id);
     case "EditRequest":
-      return editRequest(state, requireActor(context), command.changes);
+      return editRequest(state, requireActor(context), command.changes, context.now);
     case "WithdrawRequest":
       return withdrawRequest(state, requireActor(context), command.reason);
     case "ResubmitRequest":
-      return resubmitRequest(state, requireActor(context), command.changes);
+      return resubmitRequest(state, requireActor(context), command.changes, context.now);
     default: {
       const unknown: never = command;
       throw invalid(`Unknown command ${(unknown as { type: string }).type}.`);

@@ -10,6 +10,7 @@ import {
   evolveRequest,
   initialRequestState,
   resubmitRequest,
+  isPastDate,
   stagesFor,
   withdrawRequest,
   type RequestState,
@@ -20,22 +21,28 @@ const approver: Actor = { id: "u-app", role: "approver", email: "app@example.com
 const finance: Actor = { id: "u-fin", role: "finance", email: "fin@example.com" };
 const buyer: Actor = { id: "u-buy", role: "buyer", email: "buy@example.com" };
 const admin: Actor = { id: "u-adm", role: "admin", email: "adm@example.com" };
+const now = "2026-11-25T12:00:00.000Z";
 
 function raised(stages: ("approver" | "finance")[] = []): RequestState {
-  const events = createRequest({
-    request_id: "00000000-0000-4000-8000-000000000001",
-    title: "Desk",
-    amount: 100,
-    description: null,
-    category_id: null,
-    category_name: null,
-    vendor_id: null,
-    vendor_name: null,
-    requester_id: requester.id,
-    requester_email: requester.email,
-    rule_id: stages.length ? "rule" : null,
-    stages: stagesFor(stages),
-  });
+  const events = createRequest(
+    {
+      request_id: "00000000-0000-4000-8000-000000000001",
+      title: "Desk",
+      amount: 100,
+      description: null,
+      category_id: null,
+      category_name: null,
+      vendor_id: null,
+      vendor_name: null,
+      priority: "normal",
+      needed_by: null,
+      requester_id: requester.id,
+      requester_email: requester.email,
+      rule_id: stages.length ? "rule" : null,
+      stages: stagesFor(stages),
+    },
+    now,
+  );
   return events.reduce(evolveRequest, initialRequestState);
 }
 
@@ -110,7 +117,7 @@ describe("a requester changing their own request", () => {
   it("edits a pending request and routes it again from the first stage", () => {
     let state = raised(["approver", "finance"]);
     state = apply(state, approveRequest(state, approver, null));
-    const edited = editRequest(state, requester, changes(["approver", "finance"]));
+    const edited = editRequest(state, requester, changes(["approver", "finance"]), now);
     expect(edited).toEqual([{ type: "RequestEdited", data: expect.objectContaining({ title: "Standing desk", amount: 250 }) }]);
     state = apply(state, edited);
     expect(kindOf(() => approveRequest(state, finance, null))).toBe("forbidden");
@@ -118,27 +125,61 @@ describe("a requester changing their own request", () => {
   });
 
   it("lets only the requester edit, withdraw or resubmit", () => {
-    expect(kindOf(() => editRequest(raised(), approver, changes([])))).toBe("forbidden");
+    expect(kindOf(() => editRequest(raised(), approver, changes([]), now))).toBe("forbidden");
     expect(kindOf(() => withdrawRequest(raised(), admin, null))).toBe("forbidden");
     const denied = apply(raised(), denyRequest(raised(), approver, "too much"));
-    expect(kindOf(() => resubmitRequest(denied, approver, changes([])))).toBe("forbidden");
+    expect(kindOf(() => resubmitRequest(denied, approver, changes([]), now))).toBe("forbidden");
   });
 
   it("withdraws a pending request, which can then be neither decided nor edited", () => {
     const withdrawn = apply(raised(), withdrawRequest(raised(), requester, "bought it myself"));
     expect(withdrawn.exists && withdrawn.status).toBe("withdrawn");
     expect(kindOf(() => approveRequest(withdrawn, approver, null))).toBe("conflict");
-    expect(kindOf(() => editRequest(withdrawn, requester, changes([])))).toBe("conflict");
+    expect(kindOf(() => editRequest(withdrawn, requester, changes([]), now))).toBe("conflict");
   });
 
   it("resubmits a denied request with fresh stages, and refuses to resubmit a pending or approved one", () => {
     const route = raised(["approver"]);
     const denied = apply(route, denyRequest(route, approver, "too much"));
-    const resubmitted = apply(denied, resubmitRequest(denied, requester, changes(["approver", "finance"])));
+    const resubmitted = apply(denied, resubmitRequest(denied, requester, changes(["approver", "finance"]), now));
     expect(resubmitted.exists && resubmitted.status).toBe("pending");
     expect(resubmitted.exists && resubmitted.stages.map((s) => `${s.role}:${s.status}`)).toEqual(["approver:waiting", "finance:waiting"]);
-    expect(kindOf(() => resubmitRequest(raised(), requester, changes([])))).toBe("conflict");
+    expect(kindOf(() => resubmitRequest(raised(), requester, changes([]), now))).toBe("conflict");
     const approved = apply(raised(), approveRequest(raised(), approver, null));
-    expect(kindOf(() => resubmitRequest(approved, requester, changes([])))).toBe("conflict");
+    expect(kindOf(() => resubmitRequest(approved, requester, changes([]), now))).toBe("conflict");
+  });
+});
+
+describe("priority and need-by date", () => {
+  const details = { title: "Desk", amount: 100, description: null, category_id: null, category_name: null, vendor_id: null, vendor_name: null };
+  const routed = { ...details, rule_id: null, stages: [] };
+  const created = (over: { priority?: "low" | "normal" | "high" | "urgent"; needed_by?: string | null }) => ({
+    request_id: "00000000-0000-4000-8000-000000000002",
+    ...details,
+    priority: over.priority ?? "normal",
+    needed_by: over.needed_by ?? null,
+    requester_id: requester.id,
+    requester_email: requester.email,
+    rule_id: null,
+    stages: [],
+  });
+  const stateOf = (events: NewEvent[]) => events.reduce(evolveRequest, initialRequestState);
+
+  it("refuses a need-by date that has passed everywhere, and takes today in the zone furthest behind", () => {
+    expect(kindOf(() => createRequest(created({ needed_by: "2026-11-23" }), now))).toBe("invalid");
+    expect(createRequest(created({ needed_by: "2026-11-25", priority: "urgent" }), now)[0]!.data).toMatchObject({
+      priority: "urgent",
+      needed_by: "2026-11-25",
+    });
+    expect(isPastDate("2026-11-24", "2026-11-25T11:00:00.000Z")).toBe(false);
+    expect(isPastDate("2026-11-24", "2026-11-25T13:00:00.000Z")).toBe(true);
+  });
+
+  it("keeps the priority and date an edit leaves out, and a date that has passed since", () => {
+    const state = stateOf(createRequest(created({ priority: "high", needed_by: "2026-11-26" }), now));
+    const later = "2026-12-10T12:00:00.000Z";
+    expect(editRequest(state, requester, routed, later)[0]!.data).toMatchObject({ priority: "high", needed_by: "2026-11-26" });
+    expect(editRequest(state, requester, { ...routed, priority: "low", needed_by: null }, later)[0]!.data).toMatchObject({ priority: "low", needed_by: null });
+    expect(kindOf(() => editRequest(state, requester, { ...routed, needed_by: "2026-12-01" }, later))).toBe("invalid");
   });
 });

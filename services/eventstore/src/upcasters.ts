@@ -6,9 +6,15 @@ type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
  * Per event type, the functions that lift a stored payload from version n to n + 1. A type's current version is
  * one more than the number of its upcasters. Stored events are never rewritten; they are lifted on read.
  */
+// v1 of a request's details had no priority or need-by date: such a request was normal and needed by no date.
+const withDefaultUrgency: Upcaster = (data) => ({ priority: "normal", needed_by: null, ...data });
+
 const upcasters: Partial<Record<EventType, Upcaster[]>> = {
   // v1 carried the password hash; the credentials migration moved it out of stored rows, this covers any copy.
   UserRegistered: [({ password_hash: _dropped, ...rest }) => ({ ...rest, password_set: true })],
+  RequestCreated: [withDefaultUrgency],
+  RequestEdited: [withDefaultUrgency],
+  RequestResubmitted: [withDefaultUrgency],
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -10,6 +10,8 @@ export type DirectoryRequest = {
   requester_email: string;
   /** The stages as routed when the request was made: the roles, and which of them wait for a decision. */
   stages: Pick<ApprovalStage, "role" | "status">[];
+  /** The need-by date as last raised, edited or resubmitted; a mail about a request needed soon says so. */
+  needed_by: string | null;
 };
 export type DirectoryWorkOrder = { id: string; title: string; email: string };
 
@@ -35,6 +37,8 @@ export const notifierEventTypes = new Set<string>([
   "UserReactivated",
   "NotificationPreferenceSet",
   "RequestCreated",
+  "RequestEdited",
+  "RequestResubmitted",
   "RequestStageApproved",
   "RequestApproved",
   "RequestDenied",
@@ -74,7 +78,18 @@ export function fold(directory: Directory, event: StoredEvent): void {
         requester_id: d.requester_id,
         requester_email: d.requester_email,
         stages,
+        needed_by: d.needed_by,
       });
+      return mark(`request:${d.request_id}`);
+    }
+    case "RequestEdited":
+    case "RequestResubmitted": {
+      // Routed again: later stage indices name the new stages, and the subject the new title and date.
+      const d = event.data;
+      const before = directory.requests.get(d.request_id);
+      if (!before) return;
+      const stages = d.stages.map(({ role, status }) => ({ role, status }));
+      directory.requests.set(d.request_id, { ...before, title: d.title, amount: d.amount, stages, needed_by: d.needed_by });
       return mark(`request:${d.request_id}`);
     }
     case "WorkOrderSubmitted":
@@ -107,7 +122,7 @@ export async function loadDirectory(trx: Transaction<unknown>, events: readonly 
   const named = namedIn(events);
   const users = await sql<DirectoryUser>`select id::text as id, email, role, active from notifier_users`.execute(trx);
   const preferences = await sql<{ user_id: string; email: EmailPreference }>`select user_id::text as user_id, email from notifier_preferences`.execute(trx);
-  const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages
+  const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages, needed_by
     from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
   const workOrders = await sql<DirectoryWorkOrder>`select id, title, email from notifier_work_orders where id = any(${named.workOrders}::text[])`.execute(trx);
   const orders = await sql<{ id: string; status: string }>`select id::text as id, status from notifier_orders where id = any(${named.orders}::uuid[])`.execute(
@@ -137,9 +152,9 @@ export async function saveDirectory(trx: Transaction<unknown>, directory: Direct
         on conflict (user_id) do update set email = excluded.email`.execute(trx);
     } else if (kind === "request") {
       const r = directory.requests.get(id)!;
-      await sql`insert into notifier_requests (id, title, amount, requester_id, requester_email, stages)
-        values (${r.id}::uuid, ${r.title}, ${r.amount}, ${r.requester_id}, ${r.requester_email}, ${JSON.stringify(r.stages)}::jsonb)
-        on conflict (id) do nothing`.execute(trx);
+      await sql`insert into notifier_requests (id, title, amount, requester_id, requester_email, stages, needed_by)
+        values (${r.id}::uuid, ${r.title}, ${r.amount}, ${r.requester_id}, ${r.requester_email}, ${JSON.stringify(r.stages)}::jsonb, ${r.needed_by})
+        on conflict (id) do update set title = excluded.title, amount = excluded.amount, stages = excluded.stages, needed_by = excluded.needed_by`.execute(trx);
     } else if (kind === "work-order") {
       const w = directory.workOrders.get(id)!;
       await sql`insert into notifier_work_orders (id, title, email) values (${w.id}, ${w.title}, ${w.email}) on conflict (id) do nothing`.execute(trx);

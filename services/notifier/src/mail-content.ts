@@ -1,4 +1,4 @@
-import { formatCurrency } from "@procure/contracts";
+import { formatCurrency, isNeededSoon } from "@procure/contracts";
 import type { Notice } from "./recipients.ts";
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -61,10 +61,16 @@ function wordsOf(notice: Notice): { subject: string; lines: string[]; action: st
   }
 }
 
-export function render(notice: Notice, link: string): MailContent {
+/** A request needed within days (as of the event `at`) says so first, so it stands out in a list of mails. */
+function flagged(notice: Notice, subject: string, at: Date): string {
+  if (notice.kind === "work-order-status" || !isNeededSoon(notice.request.needed_by, at)) return subject;
+  return `Needed by ${notice.request.needed_by}: ${subject}`;
+}
+
+export function render(notice: Notice, link: string, at: Date): MailContent {
   const { subject, lines, action } = wordsOf(notice);
   return {
-    subject,
+    subject: flagged(notice, subject, at),
     text: [...lines, "", `${action}: ${link}`].join("\n"),
     html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
   };

@@ -27,7 +27,7 @@ export async function markMailSince(db: AnyDb, now: Date): Promise<void> {
 function rowOf(event: StoredEvent, notice: Notice, directory: Directory, settings: MailSettings): OutboxRow {
   const recipient = notice.to.userId ?? notice.to.email.toLowerCase();
   const preference = (notice.to.userId && directory.preferences.get(notice.to.userId)) || defaultEmailPreference;
-  const content = render(notice, linkOf(notice, settings.publicUrl));
+  const content = render(notice, linkOf(notice, settings.publicUrl), new Date(event.recorded_at));
   return {
     eventId: event.event_id,
     kind: notice.kind,

@@ -61,6 +61,7 @@ function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
         requester_id: d.requester_id,
         requester_email: d.requester_email,
         stages: d.stages,
+        needed_by: d.needed_by,
       };
       const stageRole = firstWaiting(request);
       return decidersOf(users, request, stageRole).map((to) => ({ kind: "decision-needed", to, request, stageRole }));

@@ -15,6 +15,7 @@ const request = {
     { role: "approver" as const, status: "waiting" as const },
     { role: "finance" as const, status: "waiting" as const },
   ],
+  needed_by: null,
 };
 const directory = (): Directory => ({
   users: new Map(users.map((u) => [u.id, u])),

@@ -30,6 +30,8 @@ const created = (i: number): NewEvent => {
       category_name: null,
       vendor_id: null,
       vendor_name: null,
+      priority: "normal",
+      needed_by: null,
       requester_id: randomUUID(),
       requester_email: "feed@example.com",
       rule_id: null,

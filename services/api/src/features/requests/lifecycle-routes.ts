@@ -52,6 +52,8 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       category_name: refs.category_name,
       vendor_id,
       vendor_name: refs.vendor_name,
+      priority: body.priority,
+      needed_by: body.needed_by,
       rule_id: refs.rule_id,
       stages: stagesFor(refs.stages),
     };

@@ -4,10 +4,11 @@ import type { requestExportQuery } from "@procure/contracts";
 
 /**
  * What a requests list shows, from its query and who asks: the screen's list and its CSV export read the same.
- * `order=oldest` (the approvals queue) is the sort by submission; an explicit `sort` wins.
+ * `order=oldest` is the sort by submission, `order=priority` (the approvals queue) the most urgent first, then the
+ * oldest; an explicit `sort` wins.
  */
 export function requestListFilter(query: z.infer<typeof requestExportQuery>, actor: { id: string; role: Role }) {
-  const sort = query.sort ?? (query.order === "oldest" ? "created_at" : defaultRequestSort);
+  const sort = query.sort ?? (query.order === "oldest" ? "created_at" : query.order === "priority" ? "-priority" : defaultRequestSort);
   const ownOnly = !can(actor.role, "requests:read-all") || query.mine === "true";
   return {
     sortToken: sort as string,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { DirectoryRequest } from "./directory.ts";
+import { render } from "./mail-content.ts";
+import type { Notice } from "./recipients.ts";
+
+const request = (needed_by: string | null): DirectoryRequest => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  title: "Laptop",
+  amount: 1500,
+  requester_id: "req",
+  requester_email: "req@example.com",
+  stages: [{ role: "approver", status: "waiting" }],
+  needed_by,
+});
+const decision = (needed_by: string | null): Notice => ({
+  kind: "decision-needed",
+  to: { userId: "appr", email: "appr@example.com" },
+  request: request(needed_by),
+  stageRole: "approver",
+});
+const at = new Date("2026-11-25T09:00:00.000Z");
+
+describe("a mail's subject", () => {
+  it("flags a request needed within three days of the event, or overdue", () => {
+    expect(render(decision("2026-11-28"), "https://x.test", at).subject).toBe("Needed by 2026-11-28: Approval needed: Laptop");
+    expect(render(decision("2026-11-20"), "https://x.test", at).subject).toBe("Needed by 2026-11-20: Approval needed: Laptop");
+  });
+
+  it("leaves a later date or none unflagged", () => {
+    expect(render(decision("2026-11-29"), "https://x.test", at).subject).toBe("Approval needed: Laptop");
+    expect(render(decision(null), "https://x.test", at).subject).toBe("Approval needed: Laptop");
+  });
+});
