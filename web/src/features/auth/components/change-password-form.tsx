@@ -3,6 +3,7 @@ import { passwordMessage, type AuthResponse } from "@procure/contracts";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/api-client";
 import { useChangePassword } from "../api/change-password";
+import { PasswordField } from "./password-field";
 
 export const mismatchMessage = "The two passwords do not match.";
 
@@ -44,32 +45,8 @@ export function ChangePasswordForm({
       </div>
       <form className="stack" onSubmit={onSubmit} noValidate>
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <label className="field">
-          <span className="field-label">New password</span>
-          <input
-            className="input"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            minLength={6}
-            autoFocus
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">Repeat the new password</span>
-          <input
-            className="input"
-            type="password"
-            name="repeat-password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            required
-          />
-        </label>
+        <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onChange={setPassword} minLength={6} autoFocus />
+        <PasswordField label="Repeat the new password" name="repeat-password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
         {error ? (
           <Notice tone="error" role="alert">
             {error}

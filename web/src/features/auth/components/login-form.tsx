@@ -7,6 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { ApiError } from "@/lib/api-client";
 import { useLogin } from "../api/login";
 import { ChangePasswordForm } from "./change-password-form";
+import { PasswordField } from "./password-field";
 
 /** A deactivated account is told so (the server says it only to someone who knew the password); the rest fail alike. */
 const signInError = (error: unknown) => (error instanceof ApiError && error.code === errorCodes.accountDeactivated ? error.message : loginFailedMessage);
@@ -77,18 +78,7 @@ export function LoginForm() {
           <span className="field-label">Email</span>
           <input className="input" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </label>
-        <label className="field">
-          <span className="field-label">Password</span>
-          <input
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </label>
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         {error ? (
           <Notice tone="error" role="alert">
             {error}

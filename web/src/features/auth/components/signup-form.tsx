@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api-client";
 import { useSession } from "@/lib/auth";
 import { Notice } from "@/components/ui/notice";
 import { useSignup } from "../api/signup";
+import { PasswordField } from "./password-field";
 
 const signupFailedMessage = "Sign up failed. Please try again.";
 
@@ -71,22 +72,15 @@ export function SignupForm() {
             </span>
           ) : null}
         </label>
-        <label className="field">
-          <span className="field-label">Password</span>
-          <input
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby="signup-password-hint"
-          />
-          <span id="signup-password-hint" className={fieldErrors.password ? "field-error" : "field-hint"}>
-            {fieldErrors.password ?? "At least 6 characters."}
-          </span>
-        </label>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          hint="At least 6 characters."
+          error={fieldErrors.password}
+        />
         {error ? (
           <Notice tone="error" role="alert">
             {error}
