@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheKeys, type LiveMessage, type Role } from "@procure/contracts";
-import { startRuntime, type Runtime } from "@procure/infra/runtime";
+import type { Runtime } from "@procure/infra/runtime";
+import { startSecondApi } from "@procure/infra/testing/second-api";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { closeWithin, invalidates, openLiveSocket } from "@procure/infra/testing/live-socket";
-import { readEnv } from "../env.ts";
 
 /**
  * Two API processes over one database and one NATS: A runs everything, B only the API, as a service scaled to two
@@ -17,8 +17,7 @@ let users: Record<Role, TestUser>;
 beforeAll(async () => {
   a = await startTestApp("liveacross");
   users = await createUsers(a);
-  if (a.services.databaseUrl && a.services.natsUrl)
-    b = await startRuntime(readEnv({ ...a.services.env, PORT: "0", HOST: "127.0.0.1", BACKGROUND_THREAD: "false" }), ["api"]);
+  b = await startSecondApi(a);
 });
 afterAll(async () => {
   await b?.stop();

@@ -11,11 +11,11 @@ import {
   user,
   type Role,
 } from "@procure/contracts";
-import { startRuntime, type Runtime } from "@procure/infra/runtime";
+import type { Runtime } from "@procure/infra/runtime";
+import { startSecondApi } from "@procure/infra/testing/second-api";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { closeWithin, openLiveSocket } from "@procure/infra/testing/live-socket";
-import { readEnv } from "../../env.ts";
 
 /**
  * Deactivation, reactivation, password resets and the forced change, through A; on Postgres and NATS a second
@@ -27,8 +27,7 @@ let users: Record<Role, TestUser>;
 beforeAll(async () => {
   a = await startTestApp("people");
   users = await createUsers(a);
-  if (a.services.databaseUrl && a.services.natsUrl)
-    b = await startRuntime(readEnv({ ...a.services.env, PORT: "0", HOST: "127.0.0.1", BACKGROUND_THREAD: "false" }), ["api"]);
+  b = await startSecondApi(a);
 });
 afterAll(async () => {
   await b?.stop();
