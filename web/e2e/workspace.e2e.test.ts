@@ -241,7 +241,11 @@ describe("a section whose code cannot be fetched", () => {
       gone ? route.fulfill({ status: 404, contentType: "application/json", body: '{"error":{"code":"not_found","message":"gone"}}' }) : route.continue(),
     );
     await markPage(page);
-    const reloaded = page.waitForEvent("framenavigated").then(() => (gone = false));
+    // The reload's own document request, sent before the new page asks for any chunk; the router's history
+    // navigation fires "framenavigated" too, but asks the network for nothing.
+    const reloaded = page
+      .waitForEvent("request", { predicate: (r) => r.isNavigationRequest() && r.frame() === page.mainFrame(), timeout: 30_000 })
+      .then(() => (gone = false));
     await shellNav.getByRole("link", { name: "Approvals" }).click();
     await reloaded;
     await page.getByRole("region", { name: "Pending approvals" }).waitFor();
