@@ -68,8 +68,13 @@ export const vendorCommand = z.discriminatedUnion("type", [
       .partial()
       .extend({ status: z.enum(["active", "blocked"]).optional(), reason: z.string().nullable().optional() }),
   }),
+  command("AddVendorDocument", { document: data.VendorDocumentAdded.omit({ vendor_id: true }) }),
+  command("RemoveVendorDocument", { document_id: z.uuid() }),
 ]);
 export type VendorCommand = z.infer<typeof vendorCommand>;
+
+export const diligenceSettingsCommand = z.discriminatedUnion("type", [command("ChangeDiligenceSettings", { settings: data.DiligenceSettingsChanged })]);
+export type DiligenceSettingsCommand = z.infer<typeof diligenceSettingsCommand>;
 
 export const vendorNameCommand = z.discriminatedUnion("type", [command("ReserveVendorName", { name: z.string(), vendor_id: z.uuid() })]);
 export type VendorNameCommand = z.infer<typeof vendorNameCommand>;

@@ -23,6 +23,8 @@ export const publicEventPermissions = {
   "vendor.updated": "vendors:read",
   "vendor.blocked": "vendors:read",
   "vendor.unblocked": "vendors:read",
+  "vendor.document_added": "vendor-documents:read",
+  "vendor.document_removed": "vendor-documents:read",
   "category.saved": "catalogue:read",
   "category.archived": "catalogue:read",
   "catalogue_item.saved": "catalogue:read",

@@ -31,3 +31,4 @@ export * from "./event-permissions.ts";
 export * from "./notifications.ts";
 export * from "./list-sort.ts";
 export * from "./figures.ts";
+export * from "./vendor-diligence.ts";

@@ -28,6 +28,8 @@ export const publicEventMap = {
   VendorUpdated: { name: "vendor.updated", schema: s.VendorUpdated },
   VendorBlocked: { name: "vendor.blocked", schema: s.VendorBlocked },
   VendorUnblocked: { name: "vendor.unblocked", schema: s.VendorUnblocked },
+  VendorDocumentAdded: { name: "vendor.document_added", schema: s.VendorDocumentAdded.omit({ storage_key: true }) },
+  VendorDocumentRemoved: { name: "vendor.document_removed", schema: s.VendorDocumentRemoved },
   CategorySaved: { name: "category.saved", schema: s.CategorySaved },
   CategoryArchived: { name: "category.archived", schema: s.CategoryArchived },
   CatalogueItemSaved: { name: "catalogue_item.saved", schema: s.CatalogueItemSaved },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { poFormStatuses } from "./po-status.ts";
 import { vendorRisks, vendorStatuses } from "./vendors.ts";
+import { vendorDocumentKind } from "./vendor-diligence.ts";
 
 /**
  * Events of vendors and purchase orders.
@@ -27,6 +28,21 @@ export const purchasingEventSchemas = {
   VendorUpdated: z.object({ vendor_id: z.uuid(), ...vendorDetails }),
   VendorBlocked: z.object({ vendor_id: z.uuid(), reason: nullableString }),
   VendorUnblocked: z.object({ vendor_id: z.uuid(), reason: nullableString }),
+  VendorDocumentAdded: z.object({
+    vendor_id: z.uuid(),
+    document_id: z.uuid(),
+    kind: vendorDocumentKind,
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    /** Where the bytes are kept; never shown outside the product. */
+    storage_key: z.string(),
+    expires_on: nullableString,
+  }),
+  VendorDocumentRemoved: z.object({ vendor_id: z.uuid(), document_id: z.uuid(), kind: vendorDocumentKind }),
+  /** On the workspace's `diligence-settings` stream. */
+  DiligenceSettingsChanged: z.object({ required_kinds: z.array(vendorDocumentKind), block_orders: z.boolean() }),
 
   // purchase orders
   PurchaseOrderSaved: z.object({

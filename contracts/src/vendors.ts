@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sortParam, vendorSortFields } from "./list-sort.ts";
 import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
 import { normalizeStatus } from "./format.ts";
+import { diligenceStatus, vendorDiligence, vendorDocumentKind } from "./vendor-diligence.ts";
 
 export const vendorNameMessage = "Vendor name is required";
 
@@ -58,19 +59,21 @@ export const vendor = z.object({
   renewal_date: isoDate.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  diligence: vendorDiligence,
 });
 export type Vendor = z.infer<typeof vendor>;
 
 export const vendorListQuery = listQuery.extend({
   status: vendorStatus.optional(),
   risk: vendorRisk.optional(),
+  diligence: diligenceStatus.optional(),
   sort: sortParam(vendorSortFields).optional(),
   cursor: z.string().max(300).optional(),
 });
 export const vendorExportQuery = vendorListQuery.omit({ limit: true, cursor: true });
 export type VendorListQuery = z.infer<typeof vendorListQuery>;
 
-export const vendorHistoryKinds = ["registered", "updated", "blocked", "unblocked"] as const;
+export const vendorHistoryKinds = ["registered", "updated", "blocked", "unblocked", "document_added", "document_removed"] as const;
 
 /** What happened to a vendor, by whom and when, oldest first: read from the vendor's own events. */
 export const vendorHistoryEntry = z.object({
@@ -80,6 +83,8 @@ export const vendorHistoryEntry = z.object({
   reason: z.string().nullable().optional(),
   /** For an update: the fields it changed. */
   changes: z.array(z.string()).optional(),
+  /** For a document added or removed. */
+  document: z.object({ kind: vendorDocumentKind, filename: z.string().nullable(), expires_on: z.string().nullable() }).optional(),
 });
 export type VendorHistoryEntry = z.infer<typeof vendorHistoryEntry>;
 export const vendorHistory = z.object({ items: z.array(vendorHistoryEntry) });

@@ -18,7 +18,7 @@ let live: Record<string, unknown[]>;
 /** What the projections told the live hub as they applied the workspace's events. */
 const invalidations: Invalidation[] = [];
 
-/** What the scenario and the catalogue's demo leave out: a comment, a file, and a webhook endpoint's whole life. */
+/** What the scenario and the catalogue's demo leave out: a comment, a file, vendor documents and diligence settings, and a webhook endpoint's whole life. */
 async function extras(users: Record<"requester" | "approver" | "admin", TestUser>) {
   const request = await expectCall<{ id: string }>(t, "POST", "/api/requests", {
     token: users.requester.token,
@@ -34,6 +34,24 @@ async function extras(users: Record<"requester" | "approver" | "admin", TestUser
     body: form,
   });
   expect(upload.status).toBe(201);
+  const [vendor] = await expectCall<{ id: string }[]>(t, "GET", "/api/vendors?limit=1", { token: users.admin.token });
+  for (const kind of ["w9", "insurance"]) {
+    const document = new FormData();
+    document.append("kind", kind);
+    document.append("expires_on", "2031-01-31");
+    document.append("file", new Blob([Buffer.from(`${kind} on file`)], { type: "application/pdf" }), `${kind}.pdf`);
+    const added = await fetch(`${t.url}/api/vendors/${vendor!.id}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${users.admin.token}` },
+      body: document,
+    });
+    expect(added.status).toBe(201);
+    if (kind === "insurance") {
+      const { id } = (await added.json()) as { id: string };
+      await expectCall(t, "DELETE", `/api/vendors/${vendor!.id}/documents/${id}`, { token: users.admin.token, status: 204 });
+    }
+  }
+  await expectCall(t, "PATCH", "/api/settings/diligence", { token: users.admin.token, body: { required_kinds: ["w9", "contract"] } });
   const endpoint = { url: "http://127.0.0.1:9/never", event_types: ["vendor.registered"], enabled: false };
   for (const last of ["kept", "deleted"]) {
     const created = await expectCall<{ id: string }>(t, "POST", "/api/webhooks", { token: users.admin.token, body: endpoint, status: 201 });

@@ -14,6 +14,7 @@ export const readPermissions = {
   "approval-rules": "rules:read",
   "work-orders": "work-orders:manage",
   webhooks: "webhooks:manage",
+  settings: "settings:manage",
 } as const satisfies Record<string, Permission>;
 
 export type GuardedKey = keyof typeof readPermissions;

@@ -13,6 +13,7 @@ const readRoutes: Record<GuardedKey, { route: string; permission: Permission }> 
   "approval-rules": { route: "GET /api/approval-rules", permission: "rules:read" },
   "work-orders": { route: "GET /api/work-orders", permission: "work-orders:manage" },
   webhooks: { route: "GET /api/webhooks", permission: "webhooks:manage" },
+  settings: { route: "GET /api/settings/diligence", permission: "settings:manage" },
 };
 
 const holders = (permission: Permission) => roles.filter((role) => (permissions[permission] as readonly string[]).includes(role));

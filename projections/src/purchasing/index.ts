@@ -9,9 +9,12 @@ import * as poGroupStatus from "./migrations/20261122T1945-projections-po-group-
 import { ordersProjection } from "../orders/orders-projection.ts";
 import { poGroupsProjection } from "../orders/po-groups-projection.ts";
 import { vendorsProjection } from "../vendors/vendors-projection.ts";
+import { vendorDocumentsProjection } from "../vendors/vendor-documents-projection.ts";
+import * as vendorDocuments from "../vendors/migrations/20261127T0000-projections-vendor-documents.ts";
 
 export const purchasingProjections: readonly Projection[] = [
   vendorsProjection,
+  vendorDocumentsProjection,
   ordersProjection,
   poGroupsProjection,
   dashboardRequestsProjection,
@@ -26,9 +29,12 @@ export const purchasingMigrations: MigrationSet = {
   "01-projections/purchasing-0001-vendors-orders": vendorsOrders,
   "01-projections/purchasing-0002-dashboard": dashboardTables,
   "20261122T1945-projections-po-group-status": poGroupStatus,
+  "20261127T0000-projections-vendor-documents": vendorDocuments,
 };
 
 export * from "../vendors/vendor-queries.ts";
+export * from "../vendors/diligence-queries.ts";
+export { vendorDocumentRow } from "../vendors/vendor-documents-projection.ts";
 export * from "../orders/order-queries.ts";
 export * from "../dashboard/dashboard-queries.ts";
 export * from "./dates.ts";

@@ -1,19 +1,33 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { ListSort, Vendor, VendorRisk, VendorSortField, VendorStatus } from "@procure/contracts";
+import type { DiligenceStatus, ListSort, Vendor, VendorDiligence, VendorRisk, VendorSortField, VendorStatus } from "@procure/contracts";
+import { diligenceOfVendors, diligenceStatusSql, getDiligenceSettings } from "./diligence-queries.ts";
 import type { Database } from "../tables.ts";
 import type { VendorsRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
 import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
-export function toVendor(row: Selectable<VendorsRow>): Vendor {
+function toVendor(row: Selectable<VendorsRow>, diligence: VendorDiligence): Vendor {
   const { version: _version, ...rest } = row;
-  return { ...rest, status: row.status as VendorStatus, risk: row.risk as VendorRisk };
+  return { ...rest, status: row.status as VendorStatus, risk: row.risk as VendorRisk, diligence };
+}
+
+/** The day diligence is judged on: today, in UTC. */
+export const diligenceDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+async function withDiligence(db: Kysely<Database>, rows: readonly Selectable<VendorsRow>[], today: string): Promise<Vendor[]> {
+  const diligence = await diligenceOfVendors(
+    db,
+    rows.map((r) => r.id),
+    today,
+  );
+  return rows.map((row) => toVendor(row, diligence.get(row.id)!));
 }
 
 export type VendorFilter = {
   q?: string;
   status?: VendorStatus;
   risk?: VendorRisk;
+  diligence?: DiligenceStatus;
   sort: ListSort<VendorSortField>;
   limit: number;
   after?: Keyset;
@@ -29,20 +43,25 @@ const vendorSortColumns: Record<VendorSortField, SortColumn> = {
 };
 
 /** A page of the vendors a filter matches, by name unless it asks otherwise. */
-export async function listVendors(db: Kysely<Database>, filter: VendorFilter): Promise<Page<Vendor>> {
+export async function listVendors(db: Kysely<Database>, filter: VendorFilter, today = diligenceDay()): Promise<Page<Vendor>> {
   let query = db.selectFrom("rm_vendors").selectAll();
+  if (filter.diligence) {
+    const { required_kinds } = await getDiligenceSettings(db);
+    query = query.where(diligenceStatusSql(required_kinds, today), "=", filter.diligence);
+  }
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.risk) query = query.where("risk", "=", filter.risk);
   if (filter.q) {
     const like = likePattern(filter.q);
     query = query.where((eb) => eb.or([eb("name", "ilike", like), eb("notes", "ilike", like), eb("website", "ilike", like)]));
   }
-  return keysetPage(query, vendorSortColumns, filter.sort, { limit: filter.limit, after: filter.after }, toVendor);
+  const page = await keysetPage(query, vendorSortColumns, filter.sort, { limit: filter.limit, after: filter.after }, (row) => row);
+  return { ...page, items: await withDiligence(db, page.items, today) };
 }
 
-export async function getVendor(db: Kysely<Database>, id: string): Promise<Vendor | null> {
+export async function getVendor(db: Kysely<Database>, id: string, today = diligenceDay()): Promise<Vendor | null> {
   const row = await db.selectFrom("rm_vendors").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toVendor(row) : null;
+  return row ? (await withDiligence(db, [row], today))[0]! : null;
 }
 
 /** Vendors by status, from the counts the projection keeps. */

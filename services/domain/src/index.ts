@@ -9,6 +9,7 @@ export * from "./approval-rule.ts";
 export * from "./work-order.ts";
 export * from "./stream-decider.ts";
 export * from "./decide-streams.ts";
+export * from "./diligence-settings.ts";
 export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";

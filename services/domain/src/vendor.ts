@@ -5,6 +5,7 @@ import {
   type StoredEvent,
   type VendorCommand,
   type VendorNameCommand,
+  type VendorDocumentKind,
   type VendorStatus,
 } from "@procure/contracts";
 import { conflict, notFound } from "./domain-error.ts";
@@ -12,7 +13,8 @@ import type { StreamDecider } from "./stream-decider.ts";
 
 export type VendorDetails = Omit<EventData<"VendorUpdated">, "vendor_id">;
 
-export type VendorState = { exists: false } | ({ exists: true; id: string; name: string; status: VendorStatus } & VendorDetails);
+export type VendorState =
+  { exists: false } | ({ exists: true; id: string; name: string; status: VendorStatus; documents: Record<string, VendorDocumentKind> } & VendorDetails);
 
 export const initialVendorState: VendorState = { exists: false };
 
@@ -23,7 +25,7 @@ export const vendorNameStreamId = (name: string) => `vendor-name-${vendorNameKey
 export function evolveVendor(state: VendorState, event: StoredEvent | NewEvent): VendorState {
   if (event.type === "VendorRegistered") {
     const { vendor_id, ...rest } = event.data;
-    return { exists: true, id: vendor_id, ...rest };
+    return { exists: true, id: vendor_id, ...rest, documents: {} };
   }
   if (!state.exists) return state;
   switch (event.type) {
@@ -33,6 +35,12 @@ export function evolveVendor(state: VendorState, event: StoredEvent | NewEvent):
       return { ...state, status: "blocked" };
     case "VendorUnblocked":
       return { ...state, status: "active" };
+    case "VendorDocumentAdded":
+      return { ...state, documents: { ...state.documents, [event.data.document_id]: event.data.kind } };
+    case "VendorDocumentRemoved": {
+      const { [event.data.document_id]: _removed, ...documents } = state.documents;
+      return { ...state, documents };
+    }
     default:
       return state;
   }
@@ -77,7 +85,23 @@ export const vendorDecider: StreamDecider<VendorState, VendorCommand> = {
   streamId: vendorStreamId,
   initialState: initialVendorState,
   evolve: evolveVendor,
-  decide: (state, command) => (command.type === "RegisterVendor" ? registerVendor(state, command.vendor) : changeVendor(state, command.changes)),
+  decide: (state, command) => {
+    switch (command.type) {
+      case "RegisterVendor":
+        return registerVendor(state, command.vendor);
+      case "ChangeVendor":
+        return changeVendor(state, command.changes);
+      case "AddVendorDocument":
+        if (!state.exists) throw notFound("Vendor not found.");
+        return [{ type: "VendorDocumentAdded", data: { vendor_id: state.id, ...command.document } }];
+      case "RemoveVendorDocument": {
+        if (!state.exists) throw notFound("Vendor not found.");
+        const kind = state.documents[command.document_id];
+        if (!kind) throw notFound("Document not found.");
+        return [{ type: "VendorDocumentRemoved", data: { vendor_id: state.id, document_id: command.document_id, kind } }];
+      }
+    }
+  },
 };
 
 /** The vendor holding a name, or null while the name is free. */

@@ -17,6 +17,8 @@ import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
 import ruleRoutes from "./rules/routes.ts";
 import userRoutes from "./users/routes.ts";
 import vendorRoutes from "./vendors/routes.ts";
+import vendorDocumentRoutes from "./vendors/document-routes.ts";
+import diligenceSettingsRoutes from "./settings/diligence-routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import workOrderRoutes from "./work-orders/routes.ts";
 
@@ -31,6 +33,8 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   inboxRoutes,
   userRoutes,
   vendorRoutes,
+  vendorDocumentRoutes,
+  diligenceSettingsRoutes,
   orderRoutes,
   dashboardRoutes,
   ...catalogueRoutes,

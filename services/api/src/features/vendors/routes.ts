@@ -27,11 +27,14 @@ import { commandErrors } from "../../http/error-responses.ts";
 /** What a vendors list shows, from its query: the screen's list and its CSV export read the same. */
 function vendorListFilter(query: z.infer<typeof vendorExportQuery>) {
   const sort = query.sort ?? defaultVendorSort;
-  return { sortToken: sort as string, filter: { q: query.q, status: query.status, risk: query.risk, sort: parseSort<VendorSortField>(sort) } };
+  return {
+    sortToken: sort as string,
+    filter: { q: query.q, status: query.status, risk: query.risk, diligence: query.diligence, sort: parseSort<VendorSortField>(sort) },
+  };
 }
 
-const vendorCsvColumns = ["id", "name", "status", "risk", "website", "renewal_date", "notes", "created_at", "updated_at"] as const;
-const vendorCsvLine = (v: Vendor) => [v.id, v.name, v.status, v.risk, v.website, v.renewal_date, v.notes, v.created_at, v.updated_at];
+const vendorCsvColumns = ["id", "name", "status", "risk", "diligence", "website", "renewal_date", "notes", "created_at", "updated_at"] as const;
+const vendorCsvLine = (v: Vendor) => [v.id, v.name, v.status, v.risk, v.diligence.status, v.website, v.renewal_date, v.notes, v.created_at, v.updated_at];
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["vendors"];

@@ -1,6 +1,6 @@
 import type { StoredEvent, VendorHistoryEntry } from "@procure/contracts";
 
-/** A vendor's events as the history its drawer shows; events of other kinds (none today) are left out. */
+/** A vendor's events as the history its drawer shows. */
 export function vendorHistoryOf(events: readonly StoredEvent[]): VendorHistoryEntry[] {
   const entries: VendorHistoryEntry[] = [];
   for (const event of events) {
@@ -17,6 +17,12 @@ export function vendorHistoryOf(events: readonly StoredEvent[]): VendorHistoryEn
         break;
       case "VendorUnblocked":
         entries.push({ type: "unblocked", ...by, reason: event.data.reason ?? null });
+        break;
+      case "VendorDocumentAdded":
+        entries.push({ type: "document_added", ...by, document: { kind: event.data.kind, filename: event.data.filename, expires_on: event.data.expires_on } });
+        break;
+      case "VendorDocumentRemoved":
+        entries.push({ type: "document_removed", ...by, document: { kind: event.data.kind, filename: null, expires_on: null } });
         break;
     }
   }

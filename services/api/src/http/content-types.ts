@@ -1,5 +1,5 @@
 import { errorCodes } from "@procure/contracts";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError } from "../plugins/errors.ts";
 
 /** type/subtype as RFC 9110 spells a media type: tokens only, so no control character, space or NUL. */
 const MEDIA_TYPE = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
