@@ -117,8 +117,10 @@ export const api = {
   patch: <T>(path: string, json: unknown) => request<T>("PATCH", path, { json }),
   put: <T>(path: string, json: unknown) => request<T>("PUT", path, { json }),
   delete: (path: string) => request<void>("DELETE", path),
-  upload: <T>(path: string, file: File) => {
+  /** A file in a field named `file`, with the text fields the route asks for beside it. */
+  upload: <T>(path: string, file: File, fields: Record<string, string> = {}) => {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append("file", file);
     return request<T>("POST", path, { body: form });
   },

@@ -78,3 +78,11 @@ export function useCountUp<E extends HTMLElement>(target: number, format: (n: nu
 
   return ref;
 }
+
+/** A file's size as people read it: bytes, KB or MB. */
+export function formatSize(bytes: number | undefined): string {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

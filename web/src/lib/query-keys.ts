@@ -13,6 +13,8 @@ export const queryKeys = {
   categoryOptions: () => [...cacheKeys.categories(), "options"],
   vendors: cacheKeys.vendors,
   vendorOptions: () => [...cacheKeys.vendors(), "options"],
+  vendorDocuments: cacheKeys.vendorDocuments,
+  diligenceSettings: cacheKeys.diligenceSettings,
   orders: cacheKeys.orders,
   users: cacheKeys.users,
   approvalRules: cacheKeys.approvalRules,

@@ -1,19 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
-import { formatRecency } from "@/lib/format";
+import { formatRecency, formatSize } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useFiles } from "../api/get-files";
 import { useUploadFile } from "../api/upload-file";
 import { downloadFile } from "@/lib/download-file";
-
-function formatSize(bytes: number | undefined): string {
-  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export function RequestFiles({ requestId }: { requestId: string }) {
   const files = useFiles(requestId);

@@ -1,12 +1,18 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { vendor, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
+import { vendor, type DiligenceStatus, type Vendor, type VendorRisk, type VendorStatus } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 const PAGE_SIZE = "60";
 
-export type VendorFilters = { q?: string | undefined; status?: VendorStatus | undefined; risk?: VendorRisk | undefined; sort?: string | undefined };
+export type VendorFilters = {
+  q?: string | undefined;
+  status?: VendorStatus | undefined;
+  risk?: VendorRisk | undefined;
+  diligence?: DiligenceStatus | undefined;
+  sort?: string | undefined;
+};
 
 /** The list (or its CSV export) with these filters; the server filters, searches and sorts. */
 export function vendorListPath(filters: VendorFilters, path = "/api/vendors", extra: Record<string, string> = {}): string {
@@ -14,6 +20,7 @@ export function vendorListPath(filters: VendorFilters, path = "/api/vendors", ex
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.risk) params.set("risk", filters.risk);
+  if (filters.diligence) params.set("diligence", filters.diligence);
   if (filters.sort) params.set("sort", filters.sort);
   return `${path}?${params}`;
 }

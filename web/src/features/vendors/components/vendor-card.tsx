@@ -3,7 +3,7 @@ import type { Vendor } from "@procure/contracts";
 import { paths } from "@/config/paths";
 import { notesPreview } from "../lib/notes-preview";
 import { websiteLink } from "../lib/website";
-import { VendorRiskBadge, VendorStatusBadge } from "./vendor-badges";
+import { DiligenceBadge, VendorRiskBadge, VendorStatusBadge } from "./vendor-badges";
 
 /** `canRequest`: the viewer may raise requests; a blocked vendor offers none, since one would be refused. */
 type Props = { vendor: Vendor; canRequest: boolean; onOpen: (vendor: Vendor) => void };
@@ -24,6 +24,7 @@ export function VendorCard({ vendor, canRequest, onOpen }: Props) {
       </header>
       <div className="vendor-meta">
         <VendorRiskBadge risk={vendor.risk} />
+        <DiligenceBadge diligence={vendor.diligence} />
         {site ? (
           <a className="vendor-website" href={site.href} target="_blank" rel="noreferrer noopener">
             {site.label}

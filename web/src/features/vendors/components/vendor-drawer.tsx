@@ -7,16 +7,18 @@ import { Notice } from "@/components/ui/notice";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useUpdateVendor } from "../api/update-vendor";
 import { changedFields, updateVendorResolver, vendorFields, vendorToForm, type VendorFormValues } from "../lib/vendor-form";
-import { VendorStatusBadge } from "./vendor-badges";
+import { DiligenceBadge, VendorStatusBadge } from "./vendor-badges";
+import { VendorDocuments } from "./vendor-documents";
 import { VendorField } from "./vendor-field";
 import { VendorHistory } from "./vendor-history";
 
 const FORM = "vendor-form";
 
-type Props = { vendor: Vendor | null; canEdit: boolean; onClose: () => void };
+/** `canFileDocuments`: the viewer keeps the vendor's diligence documents (buyers, finance, admins). */
+type Props = { vendor: Vendor | null; canEdit: boolean; canFileDocuments: boolean; onClose: () => void };
 
 /** Risk, website, renewal and notes, and a Block/Unblock toggle that takes effect on Save; the history below. */
-export function VendorDrawer({ vendor, canEdit, onClose }: Props) {
+export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Props) {
   const update = useUpdateVendor();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<VendorFormValues, unknown, UpdateVendorBody>({
@@ -63,7 +65,14 @@ export function VendorDrawer({ vendor, canEdit, onClose }: Props) {
       open={vendor !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={vendor?.name ?? "Vendor"}
-      description={vendor ? <VendorStatusBadge status={vendor.status} /> : null}
+      description={
+        vendor ? (
+          <span className="vendor-drawer-badges">
+            <VendorStatusBadge status={vendor.status} />
+            <DiligenceBadge diligence={vendor.diligence} />
+          </span>
+        ) : null
+      }
       footer={
         canEdit ? (
           <div className="vendor-drawer-actions">
@@ -125,6 +134,7 @@ export function VendorDrawer({ vendor, canEdit, onClose }: Props) {
           </VendorField>
         </form>
       ) : null}
+      {vendor && canFileDocuments ? <VendorDocuments vendorId={vendor.id} vendorName={vendor.name} canEdit={canFileDocuments} /> : null}
       {vendor ? <VendorHistory vendorId={vendor.id} /> : null}
     </Drawer>
   );

@@ -1,8 +1,17 @@
 import type { RefObject } from "react";
-import { vendorRisks, vendorStatuses, type VendorRisk, type VendorSortField, type VendorStatus } from "@procure/contracts";
+import {
+  diligenceStatusLabels,
+  diligenceStatuses,
+  vendorRisks,
+  vendorStatuses,
+  type DiligenceStatus,
+  type VendorRisk,
+  type VendorSortField,
+  type VendorStatus,
+} from "@procure/contracts";
 
 export type VendorSort = VendorSortField | `-${VendorSortField}`;
-export type VendorFilterValues = { search: string; status: VendorStatus | ""; risk: VendorRisk | ""; sort: VendorSort };
+export type VendorFilterValues = { search: string; status: VendorStatus | ""; risk: VendorRisk | ""; diligence: DiligenceStatus | ""; sort: VendorSort };
 
 type Props = { value: VendorFilterValues; onChange: (next: VendorFilterValues) => void; searchRef?: RefObject<HTMLInputElement | null> };
 
@@ -20,6 +29,7 @@ const isSort = (v: string): v is VendorSort => vendorSortOptions.some((o) => o.v
 
 const isStatus = (v: string): v is VendorStatus => (vendorStatuses as readonly string[]).includes(v);
 const isRisk = (v: string): v is VendorRisk => (vendorRisks as readonly string[]).includes(v);
+const isDiligence = (v: string): v is DiligenceStatus => (diligenceStatuses as readonly string[]).includes(v);
 
 export function VendorFilters({ value, onChange, searchRef }: Props) {
   return (
@@ -54,6 +64,21 @@ export function VendorFilters({ value, onChange, searchRef }: Props) {
           {vendorRisks.map((r) => (
             <option key={r} value={r}>
               {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="vendor-filter">
+        <span className="vendor-filter-label">Diligence</span>
+        <select
+          className="input"
+          value={value.diligence}
+          onChange={(e) => onChange({ ...value, diligence: isDiligence(e.target.value) ? e.target.value : "" })}
+        >
+          <option value="">All</option>
+          {diligenceStatuses.map((d) => (
+            <option key={d} value={d}>
+              {diligenceStatusLabels[d]}
             </option>
           ))}
         </select>

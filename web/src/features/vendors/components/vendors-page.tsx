@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { can, canSee, defaultVendorSort, vendorRisks, vendorSortFields, vendorStatuses, type Vendor } from "@procure/contracts";
+import { can, canSee, defaultVendorSort, diligenceStatuses, vendorRisks, vendorSortFields, vendorStatuses, type Vendor } from "@procure/contracts";
 import { oneOf, useListUrlState } from "@/lib/list-url-state";
 import { sortTokens } from "@/lib/list-sort";
 import { ExportCsvButton } from "@/components/ui/export-csv-button";
@@ -25,6 +25,7 @@ export function VendorsPage() {
     search: url.get("q"),
     status: oneOf(vendorStatuses, url.get("status")),
     risk: oneOf(vendorRisks, url.get("risk")),
+    diligence: oneOf(diligenceStatuses, url.get("diligence")),
     sort: oneOf(sortTokens(vendorSortFields), url.get("sort"), defaultVendorSort),
   };
   const [opened, setOpened] = useState<Vendor | null>(null);
@@ -35,14 +36,21 @@ export function VendorsPage() {
     q: q || undefined,
     status: filters.status || undefined,
     risk: filters.risk || undefined,
+    diligence: filters.diligence || undefined,
     sort: filters.sort === defaultVendorSort ? undefined : filters.sort,
   };
   const pages = useVendorPages(applied);
   const vendors = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = Boolean(q || filters.status || filters.risk);
+  const filtered = Boolean(q || filters.status || filters.risk || filters.diligence);
 
   const setFilters = (next: VendorFilterValues) =>
-    url.set({ q: next.search, status: next.status, risk: next.risk, sort: next.sort === defaultVendorSort ? null : next.sort });
+    url.set({
+      q: next.search,
+      status: next.status,
+      risk: next.risk,
+      diligence: next.diligence,
+      sort: next.sort === defaultVendorSort ? null : next.sort,
+    });
 
   return (
     <div className="vendors-page">
@@ -74,7 +82,11 @@ export function VendorsPage() {
           ) : vendors.length === 0 ? (
             filtered ? (
               <EmptyState icon="🔍" title="No vendors match the current filters.">
-                <button type="button" className="btn btn-sm" onClick={() => setFilters({ search: "", status: "", risk: "", sort: filters.sort })}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => setFilters({ search: "", status: "", risk: "", diligence: "", sort: filters.sort })}
+                >
                   Clear filters
                 </button>
               </EmptyState>
@@ -101,7 +113,7 @@ export function VendorsPage() {
         ) : null}
       </section>
       <ListShortcuts searchRef={searchRef} onNew={canEdit ? () => setCreating(true) : undefined} newLabel="New vendor" />
-      <VendorDrawer vendor={opened} canEdit={canEdit} onClose={() => setOpened(null)} />
+      <VendorDrawer vendor={opened} canEdit={canEdit} canFileDocuments={can(role, "vendor-documents:write")} onClose={() => setOpened(null)} />
       {canEdit ? <NewVendorDrawer open={creating} onOpenChange={setCreating} /> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { VendorHistoryEntry } from "@procure/contracts";
+import { vendorDocumentKindLabels, type VendorHistoryEntry } from "@procure/contracts";
 
 const fieldLabels: Record<string, string> = { notes: "notes", risk: "risk", website: "website", renewal_date: "renewal date" };
 
@@ -11,6 +11,10 @@ export function historyLine(entry: VendorHistoryEntry): string {
       return entry.reason ? `Blocked: ${entry.reason}` : "Blocked";
     case "unblocked":
       return entry.reason ? `Unblocked: ${entry.reason}` : "Unblocked";
+    case "document_added":
+      return `Added ${entry.document ? vendorDocumentKindLabels[entry.document.kind] : "a document"}${entry.document?.filename ? `: ${entry.document.filename}` : ""}`;
+    case "document_removed":
+      return `Removed ${entry.document ? vendorDocumentKindLabels[entry.document.kind] : "a document"}`;
     case "updated": {
       const fields = (entry.changes ?? []).map((f) => fieldLabels[f] ?? f);
       return fields.length ? `Updated ${fields.join(", ")}` : "Updated";
