@@ -9,7 +9,7 @@ import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { formatCurrency } from "@/lib/format";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useApprovedRequests } from "../api/get-ready-requests";
-import { useVendorOptions } from "../api/get-vendor-options";
+import { useVendorOptions } from "@/lib/vendor-options";
 import { useSaveOrder } from "../api/save-order";
 import { useDeleteOrder } from "../api/delete-order";
 import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, type OrderField, type OrderFormValues } from "../lib/order-form";
