@@ -13,6 +13,7 @@ import {
 } from "./catalogue.ts";
 import { updateWebhookBody } from "./webhooks.ts";
 import { createWorkOrderBody } from "./work-orders.ts";
+import { orderLineInput } from "./order-lines.ts";
 
 /**
  * Every command the domain decides, one union per kind of stream. An API route turns its request into one of
@@ -50,11 +51,15 @@ export const orderCommand = z.discriminatedUnion("type", [
   /** `edit` needs an existing order; the vendor's name comes from its stream when the order names a vendor. */
   command("SaveOrder", {
     mode: z.enum(["create", "edit"]),
-    fields: data.PurchaseOrderSaved.omit({ order_id: true, vendor_name: true }),
+    /** A null total was not sent: the lines' sum, or the order's total as it stands. */
+    fields: data.PurchaseOrderSaved.omit({ order_id: true, vendor_name: true, lines: true }).extend({ total: z.number().nullable() }),
+    /** Null when the body sent none; every line has an id (the route gives new lines theirs). */
+    lines: z.array(orderLineInput.required({ id: true })).nullable(),
     vendor_name: z.string().nullable(),
     vendor: vendorSnapshot,
   }),
   command("DeleteOrder", {}),
+  command("ReceiveOrder", { receipt: data.PurchaseOrderReceived.omit({ order_id: true, po_number: true }) }),
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 

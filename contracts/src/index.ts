@@ -11,6 +11,7 @@ export * from "./events.ts";
 export * from "./demo.ts";
 export * from "./vendors.ts";
 export * from "./orders.ts";
+export * from "./order-lines.ts";
 export * from "./purchasing-events.ts";
 export * from "./dashboard.ts";
 export * from "./catalogue-events.ts";

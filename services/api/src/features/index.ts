@@ -12,6 +12,7 @@ import landingRoutes from "./landing/routes.ts";
 import listExportRoutes from "./list-exports/routes.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import orderRoutes from "./orders/routes.ts";
+import receiptRoutes from "./orders/receipt-routes.ts";
 import requestRoutes from "./requests/routes.ts";
 import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
 import ruleRoutes from "./rules/routes.ts";
@@ -32,6 +33,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   userRoutes,
   vendorRoutes,
   orderRoutes,
+  receiptRoutes,
   dashboardRoutes,
   ...catalogueRoutes,
   ruleRoutes,
