@@ -25,14 +25,17 @@ const note = z.string().nullable();
 const data = eventDataSchemas;
 const lineage = z.array(z.string());
 
+/** The members whose approvals the actor may decide today by delegation, as their own streams tell it. */
+const standInFor = z.array(z.object({ id: z.string(), email: z.string(), role: data.UserRoleChanged.shape.role })).optional();
+
 /** A change names a priority or need-by date only when the requester changed it; the decider keeps the rest. */
 const requestChanges = (event: typeof data.RequestEdited | typeof data.RequestResubmitted) =>
   event.omit({ request_id: true }).partial({ priority: true, needed_by: true });
 
 export const requestCommand = z.discriminatedUnion("type", [
   command("CreateRequest", { request: data.RequestCreated }),
-  command("ApproveRequest", { comment: note }),
-  command("DenyRequest", { comment: note }),
+  command("ApproveRequest", { comment: note, stand_in_for: standInFor }),
+  command("DenyRequest", { comment: note, stand_in_for: standInFor }),
   command("CommentOnRequest", { comment_id: z.uuid(), body: z.string() }),
   command("AttachFile", { file: data.RequestFileAttached.omit({ request_id: true }) }),
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */

@@ -30,5 +30,6 @@ export * from "./webhook-events.ts";
 export * from "./query-keys.ts";
 export * from "./event-permissions.ts";
 export * from "./notifications.ts";
+export * from "./delegation.ts";
 export * from "./list-sort.ts";
 export * from "./figures.ts";

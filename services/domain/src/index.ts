@@ -12,3 +12,4 @@ export * from "./decide-streams.ts";
 export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";
+export * from "./approval-delegation.ts";

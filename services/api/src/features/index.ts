@@ -4,6 +4,7 @@ import { auditExportFeature } from "./audit-export/index.ts";
 import authRoutes from "./auth/routes.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import dashboardRoutes from "./dashboard/routes.ts";
+import delegationRoutes from "./delegation/routes.ts";
 import { eventFeedFeature } from "./events-feed/index.ts";
 import fileRoutes from "./files/routes.ts";
 import healthRoutes from "./health/routes.ts";
@@ -43,4 +44,5 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   ...eventFeedFeature,
   ...auditExportFeature,
   ...notificationRoutes,
+  delegationRoutes,
 ];
