@@ -21,7 +21,7 @@ import type { OrderFields, OrderState } from "./purchase-order.ts";
 type SaveOrder = Extract<OrderCommand, { type: "SaveOrder" }>;
 type ReceiveOrder = Extract<OrderCommand, { type: "ReceiveOrder" }>;
 
-export const receiptStatusMessage = "Receiving and received follow the goods received; record a receipt instead.";
+export const receiptStatusMessage = "Once goods are received the status follows them; record a receipt, or cancel the order.";
 
 /**
  * The lines and total a save leaves. Sent lines set both (a sent total must be their sum); without lines, an order
@@ -70,15 +70,13 @@ function keepReceived(sent: SaveOrder["lines"] & {}, before: readonly OrderLineD
 }
 
 /**
- * Once goods are received the status follows them: receiving or received cannot be picked by hand, and an order
- * kept at either is set again from its lines (an added line reopens it).
+ * Once goods are received the status follows them: no other status can be picked by hand but cancelled, and an
+ * order kept at its status is set again from its lines (an added line reopens it).
  */
 export function savedStatus(asked: PoFormStatus, before: OrderFields | null, lines: readonly OrderLineData[]): PoFormStatus {
-  if (!before || !anyReceived(before.lines)) return asked;
-  const followsReceipts = asked === "receiving" || asked === "received";
-  if (!followsReceipts) return asked;
+  if (!before || !anyReceived(before.lines) || asked === "cancelled") return asked;
   if (asked !== before.status) throw conflict(receiptStatusMessage);
-  return receiptStatus(lines);
+  return asked === "receiving" || asked === "received" ? receiptStatus(lines) : asked;
 }
 
 const receiptStatus = (lines: readonly OrderLineData[]): PoFormStatus => (allReceived(lines) ? "received" : "receiving");
