@@ -66,6 +66,8 @@ export const catalogueEventSchemas = {
     unit_of_measure: z.string(),
     contract_number: nullableString,
     preferred_supplier: nullableString,
+    /** Absent on items saved before suppliers were linked vendors. */
+    vendor_id: nullableString.optional(),
     base_price: z.number(),
     currency: z.string(),
     pricing_tiers: z.array(pricingTier),

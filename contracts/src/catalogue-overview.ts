@@ -29,7 +29,9 @@ export const overviewItem = z.object({
   categoryName: z.string().nullable(),
   unitOfMeasure: z.string(),
   contractNumber: z.string().nullable(),
+  /** The linked vendor's current name, else the legacy free-text supplier. */
   preferredSupplier: z.string().nullable(),
+  vendorId: z.string().nullable(),
   basePrice: z.number(),
   currency: z.string(),
   pricingTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),

@@ -51,7 +51,10 @@ const itemFields = {
   sku: requiredText(64),
   unit_of_measure: requiredText(40),
   contract_number: text(60),
+  /** Legacy free text, shown only while no vendor is linked. */
   preferred_supplier: text(120),
+  /** The supplier as a vendor of the workspace: linked by id, so its current name shows and requests can name it. */
+  vendor_id: optionalId,
   base_price: money,
   currency: z
     .string()
@@ -71,6 +74,7 @@ export const catalogueItemBody = z.object({
   unit_of_measure: itemFields.unit_of_measure.default("each"),
   contract_number: itemFields.contract_number.default(null),
   preferred_supplier: itemFields.preferred_supplier.default(null),
+  vendor_id: itemFields.vendor_id.default(null),
   currency: itemFields.currency.default("USD"),
   pricing_tiers: itemFields.pricing_tiers.default([]),
   status: itemFields.status.default("draft"),

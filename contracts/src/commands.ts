@@ -13,6 +13,7 @@ import {
 } from "./catalogue.ts";
 import { updateWebhookBody } from "./webhooks.ts";
 import { createWorkOrderBody } from "./work-orders.ts";
+import { orderLineInput } from "./order-lines.ts";
 
 /**
  * Every command the domain decides, one union per kind of stream. An API route turns its request into one of
@@ -24,14 +25,17 @@ const note = z.string().nullable();
 const data = eventDataSchemas;
 const lineage = z.array(z.string());
 
+/** The members whose approvals the actor may decide today by delegation, as their own streams tell it. */
+const standInFor = z.array(z.object({ id: z.string(), email: z.string(), role: data.UserRoleChanged.shape.role })).optional();
+
 /** A change names a priority or need-by date only when the requester changed it; the decider keeps the rest. */
 const requestChanges = (event: typeof data.RequestEdited | typeof data.RequestResubmitted) =>
   event.omit({ request_id: true }).partial({ priority: true, needed_by: true });
 
 export const requestCommand = z.discriminatedUnion("type", [
   command("CreateRequest", { request: data.RequestCreated }),
-  command("ApproveRequest", { comment: note }),
-  command("DenyRequest", { comment: note }),
+  command("ApproveRequest", { comment: note, stand_in_for: standInFor }),
+  command("DenyRequest", { comment: note, stand_in_for: standInFor }),
   command("CommentOnRequest", { comment_id: z.uuid(), body: z.string() }),
   command("AttachFile", { file: data.RequestFileAttached.omit({ request_id: true }) }),
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */
@@ -50,11 +54,15 @@ export const orderCommand = z.discriminatedUnion("type", [
   /** `edit` needs an existing order; the vendor's name comes from its stream when the order names a vendor. */
   command("SaveOrder", {
     mode: z.enum(["create", "edit"]),
-    fields: data.PurchaseOrderSaved.omit({ order_id: true, vendor_name: true }),
+    /** A null total was not sent: the lines' sum, or the order's total as it stands. */
+    fields: data.PurchaseOrderSaved.omit({ order_id: true, vendor_name: true, lines: true }).extend({ total: z.number().nullable() }),
+    /** Null when the body sent none; every line has an id (the route gives new lines theirs). */
+    lines: z.array(orderLineInput.required({ id: true })).nullable(),
     vendor_name: z.string().nullable(),
     vendor: vendorSnapshot,
   }),
   command("DeleteOrder", {}),
+  command("ReceiveOrder", { receipt: data.PurchaseOrderReceived.omit({ order_id: true, po_number: true }) }),
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 

@@ -19,6 +19,7 @@ export const publicEventPermissions = {
   "request.unlinked_from_order": "requests:read-all",
   "purchase_order.saved": "orders:read",
   "purchase_order.deleted": "orders:read",
+  "order.received": "orders:read",
   "vendor.registered": "vendors:read",
   "vendor.updated": "vendors:read",
   "vendor.blocked": "vendors:read",

@@ -5,6 +5,7 @@ import { purchasingEventSchemas } from "./purchasing-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
 import { webhookEventSchemas } from "./webhook-events.ts";
 import { notificationEventSchemas } from "./notifications.ts";
+import { delegationEventSchemas, onBehalfOf } from "./delegation.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -70,9 +71,21 @@ export const eventDataSchemas = {
     rule_id: nullableString,
     stages: z.array(approvalStage),
   }),
-  RequestStageApproved: z.object({ request_id: z.uuid(), stage_index: z.number().int(), role, comment: nullableString }),
-  RequestApproved: z.object({ request_id: z.uuid(), comment: nullableString }),
-  RequestDenied: z.object({ request_id: z.uuid(), stage_index: z.number().int().nullable(), comment: nullableString }),
+  /** `on_behalf_of`: the delegator, when the actor decided as their delegate (absent before delegations existed). */
+  RequestStageApproved: z.object({
+    request_id: z.uuid(),
+    stage_index: z.number().int(),
+    role,
+    comment: nullableString,
+    on_behalf_of: onBehalfOf.nullable().optional(),
+  }),
+  RequestApproved: z.object({ request_id: z.uuid(), comment: nullableString, on_behalf_of: onBehalfOf.nullable().optional() }),
+  RequestDenied: z.object({
+    request_id: z.uuid(),
+    stage_index: z.number().int().nullable(),
+    comment: nullableString,
+    on_behalf_of: onBehalfOf.nullable().optional(),
+  }),
   RequestCommented: z.object({ request_id: z.uuid(), comment_id: z.uuid(), body: z.string() }),
   RequestFileAttached: z.object({
     request_id: z.uuid(),
@@ -94,6 +107,7 @@ export const eventDataSchemas = {
   ...catalogueEventSchemas,
   ...webhookEventSchemas,
   ...notificationEventSchemas,
+  ...delegationEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

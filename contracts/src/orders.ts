@@ -3,6 +3,7 @@ import { orderSortFields, sortParam } from "./list-sort.ts";
 import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
 import { poFormStatuses } from "./po-status.ts";
 import { normalizedEnum } from "./vendors.ts";
+import { orderLine, orderLineInput } from "./order-lines.ts";
 
 export const totalMessage = "Enter a valid total amount";
 export const statusMessage = "Choose a valid status";
@@ -34,13 +35,17 @@ const optionalFields = {
   request_id: blankAsNull(z.uuid({ error: "Choose a valid request." })).optional(),
   expected_date: blankAsNull(z.iso.date({ error: "Enter a valid expected date" })).optional(),
   notes: blankAsNull(shortText(5000)).optional(),
+  /** With lines, the total may be left out: it is their sum (a different total is refused). */
+  lines: z.array(orderLineInput).min(1, { error: "An order has at least one line" }).max(500).optional(),
 };
 
 /**
  * POST and PUT: the whole order. Empty optional fields are stored as null; a missing status is a draft. The vendor
  * rule ("Vendor name is required" unless a vendor is chosen) spans two fields and is checked by the decider.
  */
-export const saveOrderBody = z.object({ ...optionalFields, total, status: status.default("draft") });
+export const saveOrderBody = z
+  .object({ ...optionalFields, total: total.optional(), status: status.default("draft") })
+  .refine((body) => body.total !== undefined || body.lines !== undefined, { error: totalMessage, path: ["total"] });
 export type SaveOrderBody = z.infer<typeof saveOrderBody>;
 
 /** PATCH: only the fields sent change. */
@@ -57,6 +62,7 @@ export const purchaseOrder = z.object({
   request_id: z.string().nullable(),
   expected_date: isoDate.nullable(),
   notes: z.string().nullable(),
+  lines: z.array(orderLine),
   created_by: z.string().nullable(),
   version: z.number().int(),
   created_at: z.string(),

@@ -24,6 +24,8 @@ export const publicEventMap = {
   RequestUnlinkedFromOrder: { name: "request.unlinked_from_order", schema: s.RequestUnlinkedFromOrder },
   PurchaseOrderSaved: { name: "purchase_order.saved", schema: s.PurchaseOrderSaved },
   PurchaseOrderDeleted: { name: "purchase_order.deleted", schema: s.PurchaseOrderDeleted },
+  // A receipt; the order's status and received quantities after it come as purchase_order.saved beside it.
+  PurchaseOrderReceived: { name: "order.received", schema: s.PurchaseOrderReceived },
   VendorRegistered: { name: "vendor.registered", schema: s.VendorRegistered },
   VendorUpdated: { name: "vendor.updated", schema: s.VendorUpdated },
   VendorBlocked: { name: "vendor.blocked", schema: s.VendorBlocked },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { poFormStatuses } from "./po-status.ts";
 import { vendorRisks, vendorStatuses } from "./vendors.ts";
+import { orderLineData, receiptLine } from "./order-lines.ts";
 import { vendorDocumentKind } from "./vendor-diligence.ts";
 
 /**
@@ -55,6 +56,20 @@ export const purchasingEventSchemas = {
     request_id: nullableString,
     expected_date: nullableString,
     notes: nullableString,
+    /** The lines with what has been received of each; absent from orders saved before lines (see `orderLinesOf`). */
+    lines: z.array(orderLineData).optional(),
+  }),
+  /**
+   * Goods received against the order's lines. Always appended with a PurchaseOrderSaved that carries the lines'
+   * received quantities and the status the receipt set, so readers of saves follow receipts unchanged.
+   */
+  PurchaseOrderReceived: z.object({
+    order_id: z.uuid(),
+    receipt_id: z.uuid(),
+    po_number: z.string(),
+    lines: z.array(receiptLine),
+    received_on: z.string(),
+    note: nullableString,
   }),
   PurchaseOrderDeleted: z.object({ order_id: z.uuid(), po_number: z.string() }),
   PoNumberReserved: z.object({ po_number: z.string(), order_id: z.uuid() }),

@@ -34,6 +34,7 @@ export const permissions = {
   "requests:decide": ["approver", "finance", "admin"],
   "orders:read": ["buyer", "finance", "admin"],
   "orders:write": ["buyer", "finance", "admin"],
+  "orders:receive": ["buyer", "finance", "admin"],
   "vendors:read": ["requester", "approver", "buyer", "finance", "admin"],
   "vendors:write": ["buyer", "admin"],
   "vendor-documents:read": ["buyer", "finance", "admin"],

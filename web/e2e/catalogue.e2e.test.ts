@@ -110,6 +110,8 @@ describe("the catalogue lifecycle", () => {
     await expect(drawer.getByLabel("SKU").getAttribute("aria-invalid")).resolves.toBe("true");
 
     await drawer.getByLabel("SKU").fill(`FU-MAT-${Date.now().toString(36)}`);
+    // The supplier is one of the workspace's vendors, linked rather than typed.
+    await drawer.getByLabel(/^Supplier/).selectOption({ label: "Adventure Works Furniture" });
     await drawer.getByRole("button", { name: "Save draft" }).click();
     await page.getByText("Catalogue item created").waitFor();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
@@ -125,6 +127,7 @@ describe("the catalogue lifecycle", () => {
 
     await workspace(page).getByRole("searchbox", { name: "Search catalogue items" }).fill(name);
     await workspace(page).getByRole("heading", { name }).waitFor();
+    await workspace(page).getByTestId("catalogue-item").filter({ hasText: name }).getByText("Adventure Works Furniture").waitFor();
   });
 
   it("keeps the lifecycle actions from requesters", async () => {

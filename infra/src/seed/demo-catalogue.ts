@@ -1,4 +1,4 @@
-import type { CategorySummary, OverviewFeed, OverviewItem, OverviewPunchout } from "@procure/contracts";
+import type { CategorySummary, OverviewFeed, OverviewItem, OverviewPunchout, Vendor } from "@procure/contracts";
 import type { InjectClient } from "./api-client.ts";
 import type { DemoTokens } from "./demo-seed.ts";
 import { demoRequests } from "./demo-requests.ts";
@@ -56,22 +56,22 @@ const subcategories = [
   },
 ];
 
-/** [category, name, sku, unit, price, supplier, lifecycle stage reached] */
+/** [category, name, sku, unit, price, supplier (a demo vendor, linked by its id), lifecycle stage reached] */
 const items: [string, string, string, string, number, string, "draft" | "review" | "published"][] = [
-  ["IT hardware", "14-inch developer laptop", "IT-LAP-14", "each", 1899, "Northwind Computing", "published"],
-  ["IT hardware", "27-inch 4K monitor", "IT-MON-27", "each", 389, "Contoso Devices", "published"],
-  ["IT hardware", "USB-C docking station", "IT-DOC-01", "each", 159, "Contoso Devices", "published"],
-  ["Peripherals", "Wireless keyboard and mouse set", "IT-KBM-02", "each", 45, "Contoso Devices", "published"],
-  ["Peripherals", "Noise-cancelling headset", "IT-HST-03", "each", 179, "Contoso Devices", "review"],
-  ["Software & SaaS", "Diagramming tool, annual seat", "SW-DIA-01", "seat", 105, "Fabrikam Cloud", "published"],
-  ["Software & SaaS", "Password manager, annual seat", "SW-PWM-01", "seat", 36, "Fabrikam Cloud", "published"],
-  ["Software & SaaS", "Webinar platform, team plan", "SW-WEB-01", "licence", 1490, "Fabrikam Cloud", "draft"],
-  ["Office supplies", "Recycled copy paper, A4", "OS-PAP-A4", "box", 32.5, "Paperline Supply", "published"],
-  ["Office supplies", "Whiteboard markers, assorted", "OS-MRK-12", "pack", 11.9, "Paperline Supply", "published"],
-  ["Furniture", "Sit-stand desk, 160 cm", "FU-DSK-160", "each", 640, "Ergoform", "published"],
-  ["Furniture", "Ergonomic task chair", "FU-CHR-01", "each", 420, "Ergoform", "review"],
-  ["Professional services", "Accessibility audit, per day", "PS-A11Y-D", "day", 1100, "Brightpath Consulting", "published"],
-  ["Facilities & maintenance", "Window cleaning, per visit", "FM-WIN-01", "visit", 220, "Keystone Facilities", "published"],
+  ["IT hardware", "14-inch developer laptop", "IT-LAP-14", "each", 1899, "Contoso Hardware", "published"],
+  ["IT hardware", "27-inch 4K monitor", "IT-MON-27", "each", 389, "Contoso Hardware", "published"],
+  ["IT hardware", "USB-C docking station", "IT-DOC-01", "each", 159, "Contoso Hardware", "published"],
+  ["Peripherals", "Wireless keyboard and mouse set", "IT-KBM-02", "each", 45, "Contoso Hardware", "published"],
+  ["Peripherals", "Noise-cancelling headset", "IT-HST-03", "each", 179, "Contoso Hardware", "review"],
+  ["Software & SaaS", "Diagramming tool, annual seat", "SW-DIA-01", "seat", 105, "Litware Software", "published"],
+  ["Software & SaaS", "Password manager, annual seat", "SW-PWM-01", "seat", 36, "Litware Software", "published"],
+  ["Software & SaaS", "Webinar platform, team plan", "SW-WEB-01", "licence", 1490, "Litware Software", "draft"],
+  ["Office supplies", "Recycled copy paper, A4", "OS-PAP-A4", "box", 32.5, "Northwind Office Supply", "published"],
+  ["Office supplies", "Whiteboard markers, assorted", "OS-MRK-12", "pack", 11.9, "Northwind Office Supply", "published"],
+  ["Furniture", "Sit-stand desk, 160 cm", "FU-DSK-160", "each", 640, "Adventure Works Furniture", "published"],
+  ["Furniture", "Ergonomic task chair", "FU-CHR-01", "each", 420, "Adventure Works Furniture", "review"],
+  ["Professional services", "Accessibility audit, per day", "PS-A11Y-D", "day", 1100, "Proseware Research", "published"],
+  ["Facilities & maintenance", "Window cleaning, per visit", "FM-WIN-01", "visit", 220, "Lucerne Facilities", "published"],
 ];
 
 const feeds = [
@@ -187,8 +187,9 @@ const workOrders = [
 
 /**
  * The catalogue side of the demo workspace, through the API like any user would build it: categories, items taken
- * through draft → review → publish, vendor feeds with imports, PunchOut connections with cart reports, approval
- * rules, and work orders submitted publicly then triaged. Returns, for each demo request in order, its category id.
+ * through draft → review → publish (each naming a vendor, seeded before, as its supplier), vendor feeds with
+ * imports, PunchOut connections with cart reports, approval rules, and work orders submitted publicly then triaged.
+ * Returns, for each demo request in order, its category id.
  */
 export async function seedCatalogue(client: InjectClient, tokens: DemoTokens): Promise<string[]> {
   const buyer = client.as(tokens.buyer);
@@ -197,9 +198,18 @@ export async function seedCatalogue(client: InjectClient, tokens: DemoTokens): P
   for (const { parent, ...category } of subcategories) {
     ids.set(category.name, (await buyer.call<CategorySummary>("POST", "/api/categories", { ...category, parent_id: ids.get(parent) })).id);
   }
+  const vendorIds = new Map((await buyer.call<Vendor[]>("GET", "/api/vendors?limit=500")).map((v) => [v.name, v.id]));
   for (const [category, name, sku, unit, price, supplier, stage] of items) {
     const tiers = price > 100 ? [{ min_quantity: 10, unit_price: Math.round(price * 92) / 100 }] : [];
-    const body = { category_id: ids.get(category), name, sku, unit_of_measure: unit, base_price: price, preferred_supplier: supplier, pricing_tiers: tiers };
+    const body = {
+      category_id: ids.get(category),
+      name,
+      sku,
+      unit_of_measure: unit,
+      base_price: price,
+      vendor_id: vendorIds.get(supplier),
+      pricing_tiers: tiers,
+    };
     const item = await buyer.call<OverviewItem>("POST", "/api/catalogue/items", body);
     for (const status of ["review", "published"] as const) {
       if (stage === "draft" || (stage === "review" && status === "published")) break;

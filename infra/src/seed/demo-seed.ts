@@ -32,9 +32,10 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
       tokens[account.role as keyof DemoTokens] = login.token;
     }
     const all = tokens as DemoTokens;
-    // Categories and approval rules come first: requests take their category names and approval routes from them.
-    const categories = await seedCatalogue(client, all);
+    // Vendors first, as the catalogue's suppliers; categories and approval rules before requests, which take their
+    // category names and approval routes from them.
     const vendors = await seedVendors(client, all);
+    const categories = await seedCatalogue(client, all);
     await seedRequests(client, all, { categories, vendors });
     await seedOrders(client, all, vendors);
     return [

@@ -4,7 +4,7 @@ import type { CatalogueItemsRow, CategoriesRow, PunchoutConnectionsRow, VendorFe
 
 export type OverviewRows = {
   categories: Selectable<CategoriesRow>[];
-  items: Selectable<CatalogueItemsRow>[];
+  items: ItemWithVendor[];
   feeds: Selectable<VendorFeedsRow>[];
   connections: Selectable<PunchoutConnectionsRow>[];
 };
@@ -33,7 +33,9 @@ export function coverageScore(coverage: readonly { level: CoverageLevel }[]): nu
   return Math.round(average(coverage.map((c) => levelScore[c.level])));
 }
 
-export function toOverviewItem(i: Selectable<CatalogueItemsRow>, categoryName: string | null): OverviewItem {
+export type ItemWithVendor = Selectable<CatalogueItemsRow> & { vendor_name: string | null };
+
+export function toOverviewItem(i: ItemWithVendor, categoryName: string | null): OverviewItem {
   return {
     id: i.id,
     name: i.name,
@@ -42,7 +44,8 @@ export function toOverviewItem(i: Selectable<CatalogueItemsRow>, categoryName: s
     categoryName,
     unitOfMeasure: i.unit_of_measure,
     contractNumber: i.contract_number,
-    preferredSupplier: i.preferred_supplier,
+    preferredSupplier: i.vendor_id ? i.vendor_name : i.preferred_supplier,
+    vendorId: i.vendor_id,
     basePrice: Number(i.base_price),
     currency: i.currency,
     pricingTiers: i.pricing_tiers.map((t) => ({ minQuantity: t.min_quantity, unitPrice: t.unit_price })),

@@ -25,6 +25,8 @@ const item = (id: string, category_id: string, status: "draft" | "review" | "pub
   unit_of_measure: "box",
   contract_number: null,
   preferred_supplier: null,
+  vendor_id: null,
+  vendor_name: null,
   base_price: 10,
   currency: "USD",
   pricing_tiers: [],

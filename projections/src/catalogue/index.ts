@@ -3,6 +3,7 @@ import type { Projection } from "../projection.ts";
 import * as catalogueReadModels from "./migrations/0001-catalogue-read-models.ts";
 import * as rulesAndWorkOrders from "./migrations/0002-rules-and-work-orders.ts";
 import * as landingFacts from "./migrations/0003-landing-facts.ts";
+import * as itemVendors from "./migrations/20261125T2310-projections-catalogue-item-vendors.ts";
 import { categoriesProjection } from "./categories-projection.ts";
 import { itemsProjection } from "./items-projection.ts";
 import { feedsProjection } from "./feeds-projection.ts";
@@ -41,4 +42,5 @@ export const catalogueMigrations: MigrationSet = {
   "01-projections/catalogue-0001-catalogue-read-models": catalogueReadModels,
   "01-projections/catalogue-0002-rules-and-work-orders": rulesAndWorkOrders,
   "01-projections/catalogue-0003-landing-facts": landingFacts,
+  "20261125T2310-projections-catalogue-item-vendors": itemVendors,
 };

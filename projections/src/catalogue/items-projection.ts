@@ -2,10 +2,13 @@ import { type Projection, oneAtATime } from "../projection.ts";
 import { catalogueTouch } from "./touches.ts";
 import { json } from "../values.ts";
 
-/** Catalogue items. An item leaving "review" (published or sent back to draft) records when it was last reviewed. */
+/**
+ * Catalogue items. An item leaving "review" (published or sent back to draft) records when it was last reviewed. The
+ * supplier is kept as the vendor's id only: readers join the vendor's current name. Version 2 added that id.
+ */
 export const itemsProjection: Projection = {
   name: "catalogue-items",
-  version: 1,
+  version: 2,
   tables: ["rm_catalogue_items"],
   handles: ["CatalogueItemSaved"],
   apply: oneAtATime(async (db, event) => {
@@ -23,6 +26,7 @@ export const itemsProjection: Projection = {
       unit_of_measure: d.unit_of_measure,
       contract_number: d.contract_number,
       preferred_supplier: d.preferred_supplier,
+      vendor_id: d.vendor_id ?? null,
       base_price: d.base_price,
       currency: d.currency,
       pricing_tiers: json(d.pricing_tiers),

@@ -3,10 +3,14 @@ import type { CatalogueOverview, OverviewFeed, OverviewItem, OverviewPunchout } 
 import type { Database } from "../tables.ts";
 import { assembleOverview, toOverviewFeed, toOverviewItem, toOverviewPunchout, type OverviewRows } from "./catalogue-analytics.ts";
 
+/** Items with their linked vendor's current name (null for a legacy free-text supplier). */
+const itemsWithVendors = (db: Kysely<Database>) =>
+  db.selectFrom("rm_catalogue_items as i").leftJoin("rm_vendors as v", "v.id", "i.vendor_id").selectAll("i").select("v.name as vendor_name");
+
 async function loadRows(db: Kysely<Database>): Promise<OverviewRows> {
   const [categories, items, feeds, connections] = await Promise.all([
     db.selectFrom("rm_categories").selectAll().execute(),
-    db.selectFrom("rm_catalogue_items").selectAll().execute(),
+    itemsWithVendors(db).execute(),
     db.selectFrom("rm_vendor_feeds").selectAll().orderBy("feed_name").orderBy("id").execute(),
     db.selectFrom("rm_punchout_connections").selectAll().orderBy("supplier").orderBy("id").execute(),
   ]);
@@ -25,7 +29,7 @@ async function categoryName(db: Kysely<Database>, id: string): Promise<string | 
 
 /** One entry in the overview's shape, as the write routes answer with it (retired items included). */
 export async function findOverviewItem(db: Kysely<Database>, id: string): Promise<OverviewItem | null> {
-  const row = await db.selectFrom("rm_catalogue_items").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await itemsWithVendors(db).where("i.id", "=", id).executeTakeFirst();
   return row ? toOverviewItem(row, await categoryName(db, row.category_id)) : null;
 }
 export async function findOverviewFeed(db: Kysely<Database>, id: string): Promise<OverviewFeed | null> {

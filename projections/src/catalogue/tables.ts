@@ -32,6 +32,7 @@ export interface CatalogueItemsRow {
   unit_of_measure: string;
   contract_number: string | null;
   preferred_supplier: string | null;
+  vendor_id: string | null;
   base_price: number;
   currency: string;
   pricing_tiers: Json<{ min_quantity: number; unit_price: number }[]>;

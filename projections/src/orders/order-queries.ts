@@ -1,15 +1,24 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { ListSort, OrderSortField, PoFormStatus, PurchaseOrder } from "@procure/contracts";
+import { totalLine, type ListSort, type OrderReceipt, type OrderSortField, type PoFormStatus, type PurchaseOrder } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 import type { OrdersRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
 import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
-export { orderView } from "./order-view.ts";
+export { orderView, receiptView } from "./order-view.ts";
 
+/** Nothing is invoiced until invoices exist; a row not yet rebuilt with lines is its one line of the total. */
 export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
   const { deleted_at: _deleted, ...rest } = row;
-  return { ...rest, total: Number(row.total), status: row.status as PoFormStatus };
+  const total = Number(row.total);
+  const lines = (row.lines ?? [totalLine(row.id, total)]).map((line) => ({ ...line, invoiced_quantity: 0 }));
+  return { ...rest, total, lines, status: row.status as PoFormStatus };
+}
+
+/** An order's receipts, in the order they were recorded. */
+export async function listReceipts(db: Kysely<Database>, orderId: string): Promise<OrderReceipt[]> {
+  const rows = await db.selectFrom("rm_order_receipts").selectAll().where("order_id", "=", orderId).orderBy("stream_version").execute();
+  return rows.map(({ stream_version: _version, ...row }) => row);
 }
 
 export type OrderFilter = {

@@ -1,13 +1,27 @@
 import type { Selectable } from "kysely";
-import type { StoredEvent } from "@procure/contracts";
+import { orderLinesOf, type OrderReceipt, type StoredEvent } from "@procure/contracts";
 import type { OrdersRow } from "../purchasing/tables.ts";
 
 export type OrderRow = Selectable<OrdersRow>;
 
-/** What a save sets on the order's row, new or not: every field it carries, its version and its time. */
+/** What a save sets on the order's row, new or not: every field it carries (lines too), its version and its time. */
 export function savedChanges(event: StoredEvent<"PurchaseOrderSaved">) {
   const { order_id: _id, ...fields } = event.data;
-  return { ...fields, version: event.stream_version, updated_at: event.recorded_at };
+  return { ...fields, lines: orderLinesOf(event.data), version: event.stream_version, updated_at: event.recorded_at };
+}
+
+/** A receipt as its event tells it, the same for the read model's row and the answer to the command. */
+export function receiptView(event: StoredEvent<"PurchaseOrderReceived">): OrderReceipt {
+  const d = event.data;
+  return {
+    id: d.receipt_id,
+    order_id: d.order_id,
+    lines: d.lines,
+    received_on: d.received_on,
+    note: d.note,
+    created_by: event.metadata.actor_email ?? event.metadata.actor_id ?? null,
+    created_at: event.recorded_at,
+  };
 }
 
 /** What a delete sets: the row stays as a tombstone, so a replayed older save cannot bring the order back. */

@@ -2,18 +2,35 @@ import { sql } from "kysely";
 import { cacheKeys, poNumberKey } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { readersOf } from "../audiences.ts";
-import { deletedChanges, nextOrderRow, savedChanges } from "./order-view.ts";
+import { deletedChanges, nextOrderRow, receiptView, savedChanges } from "./order-view.ts";
 
 const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: readersOf("orders") }];
 
-/** The orders list and detail, and the register of PO numbers taken. Rows are guarded by stream version. */
+/** The lines column takes JSON text. */
+const withLinesAsJson = <T extends { lines: unknown }>(row: T) => ({ ...row, lines: JSON.stringify(row.lines) });
+
+/**
+ * The orders list and detail with each order's lines, the order's receipts, and the register of PO numbers taken.
+ * Rows are guarded by stream version; a receipt is its own row, kept once.
+ */
 export const ordersProjection: Projection = {
   name: "orders",
-  version: 1,
-  tables: ["rm_orders", "rm_po_numbers"],
-  handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved"],
+  // 2: lines on every order (rows saved before lines get their one line of the total) and the receipts.
+  version: 2,
+  tables: ["rm_orders", "rm_po_numbers", "rm_order_receipts"],
+  handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved", "PurchaseOrderReceived"],
   apply: oneAtATime(async (db, event) => {
     switch (event.type) {
+      case "PurchaseOrderReceived": {
+        const receipt = receiptView(event);
+        await db
+          .insertInto("rm_order_receipts")
+          .values({ ...receipt, lines: JSON.stringify(receipt.lines), stream_version: event.stream_version })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
+        // The order's save that follows in the same append touches the order's keys, receipts included.
+        return;
+      }
       case "PoNumberReserved": {
         const d = event.data;
         await db
@@ -27,8 +44,13 @@ export const ordersProjection: Projection = {
         // The same fold the API answers with before this row catches up (`orderView`).
         const saved = await db
           .insertInto("rm_orders")
-          .values(nextOrderRow(null, event)!)
-          .onConflict((oc) => oc.column("id").doUpdateSet(savedChanges(event)).where(sql.ref("rm_orders.version"), "<", event.stream_version))
+          .values(withLinesAsJson(nextOrderRow(null, event)!))
+          .onConflict((oc) =>
+            oc
+              .column("id")
+              .doUpdateSet(withLinesAsJson(savedChanges(event)))
+              .where(sql.ref("rm_orders.version"), "<", event.stream_version),
+          )
           .returning("id")
           .executeTakeFirst();
         return saved ? touched(event.data.order_id) : undefined;

@@ -1,3 +1,6 @@
+import type { ColumnType } from "kysely";
+import type { OrderLineData } from "@procure/contracts";
+
 /** Row types of the purchasing read models, merged into the read-model schema so queries over them are typed. */
 
 export interface VendorsRow {
@@ -29,6 +32,20 @@ export interface OrdersRow {
   updated_at: string;
   /** Deleted orders stay as tombstones so a replayed older event cannot bring them back. */
   deleted_at: string | null;
+  /** Null only on rows saved before lines existed, until the projection's rebuild. */
+  lines: ColumnType<OrderLineData[] | null, string, string>;
+}
+
+export interface OrderReceiptsRow {
+  id: string;
+  order_id: string;
+  lines: ColumnType<{ line_id: string; quantity: number }[], string, string>;
+  received_on: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+  /** The receipt's place in its order's stream, so receipts list in the order they were recorded. */
+  stream_version: number;
 }
 
 export interface PoNumbersRow {
@@ -97,6 +114,7 @@ declare module "../tables.ts" {
     rm_vendor_counts: TallyRow & { status: string };
     rm_orders: OrdersRow;
     rm_po_numbers: PoNumbersRow;
+    rm_order_receipts: OrderReceiptsRow;
     rm_po_group_orders: PoGroupOrdersRow;
     rm_po_group_totals: TallyRow & { grp: string };
     rm_dash_requests: DashRequestsRow;

@@ -40,16 +40,19 @@ function editSummary(d: StoredEvent<"RequestEdited" | "RequestResubmitted">["dat
 }
 
 /** What the timeline says happened, and the status it moved the request to (null: unchanged). */
+/** A decision taken as someone's delegate says whose it was: the actor is the delegate. */
+const onBehalf = (data: { on_behalf_of?: { email: string } | null }) => (data.on_behalf_of ? ` on behalf of ${data.on_behalf_of.email}` : "");
+
 function describe(event: RequestEvent): { action: string; to: string | null; detail: string | null } {
   switch (event.type) {
     case "RequestCreated":
       return { action: "created", to: "pending", detail: event.data.title };
     case "RequestStageApproved":
-      return { action: `approved ${event.data.role} stage`, to: null, detail: event.data.comment };
+      return { action: `approved ${event.data.role} stage${onBehalf(event.data)}`, to: null, detail: event.data.comment };
     case "RequestApproved":
-      return { action: "approved", to: "approved", detail: event.data.comment };
+      return { action: `approved${onBehalf(event.data)}`, to: "approved", detail: event.data.comment };
     case "RequestDenied":
-      return { action: "denied", to: "denied", detail: event.data.comment };
+      return { action: `denied${onBehalf(event.data)}`, to: "denied", detail: event.data.comment };
     case "RequestCommented":
       return { action: "commented", to: null, detail: event.data.body };
     case "RequestFileAttached":

@@ -33,12 +33,28 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
   { method: "PUT", url: () => `/api/orders/${orderId}`, body: () => ({ total: Math.random(), vendor_id: vendorId }), needs: "orders:write" },
   { method: "PATCH", url: () => `/api/orders/${orderId}`, body: () => ({ notes: `note ${Math.random()}` }), needs: "orders:write" },
   { method: "DELETE", url: async () => `/api/orders/${await freshOrder()}`, needs: "orders:write" },
+  { method: "GET", url: () => `/api/orders/${orderId}/receipts`, needs: "orders:read" },
+  {
+    method: "POST",
+    url: async () => `/api/orders/${await freshOrder("issued")}/receipts`,
+    body: () => ({ lines: [{ line_id: receivedLineId, quantity: 1 }] }),
+    needs: "orders:receive",
+  },
   { method: "GET", url: () => "/api/dashboard", needs: null },
 ];
 
-/** Each delete gets an order of its own, so one role's delete leaves the others something to delete. */
-const freshOrder = async () =>
-  (await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 3, vendor_name: "Fresh" }, status: 201, schema: purchaseOrder })).id;
+/** Each delete or receipt gets an order of its own, so one role's call leaves the others something to act on. */
+let receivedLineId = "";
+const freshOrder = async (status = "draft") => {
+  const order = await expectCall(t, "POST", "/api/orders", {
+    token: users.admin.token,
+    body: { total: 3, vendor_name: "Fresh", status },
+    status: 201,
+    schema: purchaseOrder,
+  });
+  receivedLineId = order.lines[0]!.id;
+  return order.id;
+};
 
 const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.runtime.db)).rows[0]!.n);
 

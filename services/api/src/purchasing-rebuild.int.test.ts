@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { dashboard } from "@procure/contracts";
+import { dashboard, purchaseOrder } from "@procure/contracts";
 import { ORIGIN } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, type Projection } from "@procure/projections";
 import { purchasingProjections } from "@procure/projections/purchasing";
@@ -17,7 +17,26 @@ beforeAll(async () => {
   t = await startTestApp("purchasing-rebuild", { BACKGROUND_THREAD: "false" });
   users = await createUsers(t);
   await buildScenario(t, users);
+  await receivedInPart();
 });
+
+/** An order of two lines with one received in part, so the lines and receipts are rebuilt too. */
+async function receivedInPart() {
+  const body = {
+    vendor_name: "Office Supply Co",
+    status: "issued",
+    lines: [
+      { description: "Desk", quantity: 3, unit_price: 120 },
+      { description: "Lamp", quantity: 2, unit_price: 35.5 },
+    ],
+  };
+  const order = await expectCall(t, "POST", "/api/orders", { token: users.buyer.token, body, status: 201, schema: purchaseOrder });
+  await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, {
+    token: users.buyer.token,
+    body: { lines: [{ line_id: order.lines[0]!.id, quantity: 1 }] },
+    status: 201,
+  });
+}
 afterAll(async () => {
   await t?.stop();
 });

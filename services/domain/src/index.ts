@@ -13,3 +13,4 @@ export * from "./diligence-settings.ts";
 export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";
+export * from "./approval-delegation.ts";

@@ -1,8 +1,20 @@
-import { poNumberKey, vendorNameMessage, type EventData, type NewEvent, type OrderCommand, type PoNumberCommand, type StoredEvent } from "@procure/contracts";
+import {
+  orderLinesOf,
+  poNumberKey,
+  vendorNameMessage,
+  type EventData,
+  type NewEvent,
+  type OrderCommand,
+  type OrderLineData,
+  type PoNumberCommand,
+  type StoredEvent,
+} from "@procure/contracts";
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
+import { receiveOrder, savedLines, savedStatus } from "./order-lines.ts";
 import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
-export type OrderFields = Omit<EventData<"PurchaseOrderSaved">, "order_id">;
+/** An order's fields as its latest save left them; every order has lines (see `orderLinesOf`). */
+export type OrderFields = Omit<EventData<"PurchaseOrderSaved">, "order_id" | "lines"> & { lines: OrderLineData[] };
 
 export type OrderState = { exists: false } | { exists: true; id: string; deleted: boolean; fields: OrderFields };
 
@@ -27,7 +39,7 @@ export function evolveOrder(state: OrderState, event: StoredEvent | NewEvent): O
   switch (event.type) {
     case "PurchaseOrderSaved": {
       const { order_id, ...fields } = event.data;
-      return { exists: true, id: order_id, deleted: false, fields };
+      return { exists: true, id: order_id, deleted: false, fields: { ...fields, lines: orderLinesOf(event.data) } };
     }
     case "PurchaseOrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
@@ -36,8 +48,11 @@ export function evolveOrder(state: OrderState, event: StoredEvent | NewEvent): O
   }
 }
 
-/** What the caller typed, before the vendor fills in its name; the PO number is already chosen (typed or generated). */
-export type OrderDraft = Omit<OrderFields, "vendor_name"> & { vendor_name: string | null };
+/**
+ * What the caller typed, before the vendor fills in its name and the lines their total; the PO number is already
+ * chosen (typed or generated). A null total was not sent.
+ */
+export type OrderDraft = Omit<OrderFields, "vendor_name" | "lines" | "total"> & { vendor_name: string | null; total: number | null };
 
 type SaveOrder = Extract<OrderCommand, { type: "SaveOrder" }>;
 
@@ -47,8 +62,16 @@ function saveOrder(state: OrderState, command: SaveOrder, orderId: string): NewE
   if (command.mode === "edit" && !state.exists) throw notFound("Purchase order not found.");
   const before = state.exists ? state.fields : null;
   const draft: OrderDraft = { ...command.fields, vendor_name: command.vendor_name };
-  const fields: OrderFields = { ...draft, vendor_name: vendorNameFor(draft, command.vendor, before) };
-  const unchanged = before !== null && (Object.keys(fields) as (keyof OrderFields)[]).every((k) => fields[k] === before[k]);
+  const { lines, total } = savedLines(command, before, orderId);
+  const fields: OrderFields = {
+    ...draft,
+    vendor_name: vendorNameFor(draft, command.vendor, before),
+    total,
+    lines,
+    status: savedStatus(draft.status, before, lines),
+  };
+  const same = (k: keyof OrderFields) => (k === "lines" ? JSON.stringify(fields.lines) === JSON.stringify(before?.lines) : fields[k] === before?.[k]);
+  const unchanged = before !== null && (Object.keys(fields) as (keyof OrderFields)[]).every(same);
   return unchanged ? [] : [{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...fields } }];
 }
 
@@ -90,6 +113,8 @@ export function decideOrder(state: OrderState, command: OrderCommand, context: D
       return saveOrder(state, command, context.id);
     case "DeleteOrder":
       return deleteOrder(state);
+    case "ReceiveOrder":
+      return receiveOrder(state, command);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { vendorNameMessage, type NewEvent, type OrderCommand } from "@procure/contracts";
+import { totalLine, vendorNameMessage, type NewEvent, type OrderCommand } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
 import {
   evolveOrder,
@@ -37,7 +37,7 @@ const acme = (status: "active" | "blocked") => ({ name: "Acme Ltd", status });
 type Save = { state?: OrderState; draft?: OrderDraft; vendor?: ReturnType<typeof acme> | null; mode?: "create" | "edit" };
 const save = ({ state = initialOrderState, draft: d = draft(), vendor = null, mode = "create" }: Save = {}) => {
   const { vendor_name, ...fields } = d;
-  const command: OrderCommand = { type: "SaveOrder", mode, fields, vendor_name, vendor };
+  const command: OrderCommand = { type: "SaveOrder", mode, fields, lines: null, vendor_name, vendor };
   return orderDecider.decide(state, command, context);
 };
 const existing = (over: Save = {}) => save(over).reduce(evolveOrder, initialOrderState);
@@ -77,7 +77,9 @@ const link = (state: RequestState, approvedOnly: boolean, poNumber = "PO-2026-00
 
 describe("purchase order deciders", () => {
   it("saves a new order and reserves its number", () => {
-    expect(save()).toEqual([{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...draft(), vendor_name: "Corner Shop" } }]);
+    expect(save()).toEqual([
+      { type: "PurchaseOrderSaved", data: { order_id: orderId, ...draft(), vendor_name: "Corner Shop", lines: [totalLine(orderId, 120)] } },
+    ]);
     expect(reserve(null)).toEqual([{ type: "PoNumberReserved", data: { po_number: "PO-2026-00001", order_id: orderId } }]);
     expect(reserve(orderId)).toEqual([]);
   });

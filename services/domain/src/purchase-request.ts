@@ -5,6 +5,7 @@ import {
   type EventData,
   type RequestPriority,
   type NewEvent,
+  type OnBehalfOf,
   type RequestCommand,
   type RequestStatus,
   type Role,
@@ -99,36 +100,48 @@ function requirePending(state: Extract<RequestState, { exists: true }>) {
   if (state.status !== "pending") throw conflict(`This request was already ${state.status}; only pending requests can be decided.`);
 }
 
-/** The stage the actor would decide, or null for an unrouted request. Throws when the actor may not decide now. */
-function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor): number | null {
+type StandIn = NonNullable<Extract<RequestCommand, { type: "ApproveRequest" }>["stand_in_for"]>[number];
+
+/** The stage the actor decides (null: an unrouted request) and on whose behalf, when only a delegation lets them. */
+type Deciding = { index: number | null; onBehalfOf: OnBehalfOf | null };
+
+/**
+ * Whether the actor may decide now: in their own right, or else as the delegate of someone who may (never their own
+ * request, and never through a delegate's delegate: `standInFor` names only those who delegated to the actor).
+ */
+function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor, standInFor: readonly StandIn[] = []): Deciding {
   const index = state.stages.findIndex((s) => s.status === "waiting");
-  const refusal = decisionRefusal(
-    { role: actor.role, userId: actor.id },
-    { requesterId: state.requesterId, stageRole: index === -1 ? null : state.stages[index]!.role },
-  );
-  if (refusal) throw forbidden(refusal);
-  return index === -1 ? null : index;
+  const target = { requesterId: state.requesterId, stageRole: index === -1 ? null : state.stages[index]!.role };
+  const stage = index === -1 ? null : index;
+  const refusal = decisionRefusal({ role: actor.role, userId: actor.id }, target);
+  if (!refusal) return { index: stage, onBehalfOf: null };
+  if (state.requesterId !== actor.id) {
+    const delegator = standInFor.find((d) => decisionRefusal({ role: d.role, userId: d.id }, target) === null);
+    if (delegator) return { index: stage, onBehalfOf: { user_id: delegator.id, email: delegator.email } };
+  }
+  throw forbidden(refusal);
 }
 
-export function approveRequest(state: RequestState, actor: Actor, comment: string | null): NewEvent[] {
+export function approveRequest(state: RequestState, actor: Actor, comment: string | null, standInFor?: readonly StandIn[]): NewEvent[] {
   const s = requireExisting(state);
   requirePending(s);
-  const index = stageFor(s, actor);
-  if (index === null) return [{ type: "RequestApproved", data: { request_id: s.id, comment } }];
+  const { index, onBehalfOf } = stageFor(s, actor, standInFor);
+  const behalf = onBehalfOf ? { on_behalf_of: onBehalfOf } : {};
+  if (index === null) return [{ type: "RequestApproved", data: { request_id: s.id, comment, ...behalf } }];
   const stage = s.stages[index]!;
-  const events: NewEvent[] = [{ type: "RequestStageApproved", data: { request_id: s.id, stage_index: index, role: stage.role, comment } }];
+  const events: NewEvent[] = [{ type: "RequestStageApproved", data: { request_id: s.id, stage_index: index, role: stage.role, comment, ...behalf } }];
   const lastStage = s.stages.slice(index + 1).every((later) => later.status !== "waiting");
-  if (lastStage) events.push({ type: "RequestApproved", data: { request_id: s.id, comment } });
+  if (lastStage) events.push({ type: "RequestApproved", data: { request_id: s.id, comment, ...behalf } });
   return events;
 }
 
-export function denyRequest(state: RequestState, actor: Actor, comment: string | null): NewEvent[] {
+export function denyRequest(state: RequestState, actor: Actor, comment: string | null, standInFor?: readonly StandIn[]): NewEvent[] {
   const s = requireExisting(state);
   requirePending(s);
-  const index = stageFor(s, actor);
+  const { index, onBehalfOf } = stageFor(s, actor, standInFor);
   const reason = comment?.trim();
   if (!reason) throw invalid("Give the requester a reason for the denial.");
-  return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason } }];
+  return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason, ...(onBehalfOf ? { on_behalf_of: onBehalfOf } : {}) } }];
 }
 
 type RequestChanges = Extract<RequestCommand, { type: "EditRequest" }>["changes"];
@@ -204,9 +217,9 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
       if (state.exists) throw conflict("This request already exists.");
       return createRequest(command.request, context.now);
     case "ApproveRequest":
-      return approveRequest(state, requireActor(context), command.comment);
+      return approveRequest(state, requireActor(context), command.comment, command.stand_in_for);
     case "DenyRequest":
-      return denyRequest(state, requireActor(context), command.comment);
+      return denyRequest(state, requireActor(context), command.comment, command.stand_in_for);
     case "CommentOnRequest":
       return commentOnRequest(state, command.comment_id, command.body);
     case "AttachFile":

@@ -183,3 +183,17 @@ describe("priority and need-by date", () => {
     expect(kindOf(() => editRequest(state, requester, { ...routed, needed_by: "2026-12-01" }, later))).toBe("invalid");
   });
 });
+
+describe("deciding as a delegate", () => {
+  const away = { id: approver.id, email: approver.email, role: approver.role };
+
+  it("decides the stages the delegator may, on their behalf, but never the delegate's own request", () => {
+    const state = raised(["approver"]);
+    expect(kindOf(() => approveRequest(state, buyer, null))).toBe("forbidden");
+    const events = approveRequest(state, buyer, null, [away]);
+    expect(events[0]).toMatchObject({ type: "RequestStageApproved", data: { on_behalf_of: { user_id: approver.id, email: approver.email } } });
+    expect(approveRequest(state, approver, null, [])[0]!.data).not.toHaveProperty("on_behalf_of");
+    const own = { ...state, requesterId: buyer.id } as RequestState;
+    expect(kindOf(() => denyRequest(own, buyer, "no", [away]))).toBe("forbidden");
+  });
+});

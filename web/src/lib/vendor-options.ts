@@ -7,7 +7,7 @@ import { queryKeys } from "@/lib/query-keys";
 const vendorOption = vendor.pick({ id: true, name: true, status: true });
 export type VendorOption = z.infer<typeof vendorOption>;
 
-/** A failed or malformed list is an empty picker: the vendor name can still be typed. */
+/** Every vendor, blocked ones too (pickers mark them). A failed or malformed list is an empty picker. */
 export async function getVendorOptions(signal?: AbortSignal): Promise<VendorOption[]> {
   try {
     const parsed = vendorOption.array().safeParse(await api.get<unknown>("/api/vendors?limit=500", signal));

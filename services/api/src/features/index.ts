@@ -4,6 +4,7 @@ import { auditExportFeature } from "./audit-export/index.ts";
 import authRoutes from "./auth/routes.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import dashboardRoutes from "./dashboard/routes.ts";
+import delegationRoutes from "./delegation/routes.ts";
 import { eventFeedFeature } from "./events-feed/index.ts";
 import fileRoutes from "./files/routes.ts";
 import healthRoutes from "./health/routes.ts";
@@ -12,6 +13,7 @@ import landingRoutes from "./landing/routes.ts";
 import listExportRoutes from "./list-exports/routes.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import orderRoutes from "./orders/routes.ts";
+import receiptRoutes from "./orders/receipt-routes.ts";
 import requestRoutes from "./requests/routes.ts";
 import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
 import ruleRoutes from "./rules/routes.ts";
@@ -36,6 +38,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   vendorDocumentRoutes,
   diligenceSettingsRoutes,
   orderRoutes,
+  receiptRoutes,
   dashboardRoutes,
   ...catalogueRoutes,
   ruleRoutes,
@@ -45,4 +48,5 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   ...eventFeedFeature,
   ...auditExportFeature,
   ...notificationRoutes,
+  delegationRoutes,
 ];

@@ -50,7 +50,9 @@ export function DecisionDialog({ subject, verdict, busy, error, onConfirm, onCan
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus}>
+        {/* A click outside does not dismiss: a quick second click on the list lands here harmlessly, and a typed
+            reason is never lost to a stray click. Escape and Cancel close it. */}
+        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus} onPointerDownOutside={(event) => event.preventDefault()}>
           <Dialog.Title className="dialog-title">{deny ? "Deny this request?" : "Approve this request?"}</Dialog.Title>
           <Dialog.Description className="dialog-description">
             {subject ? (

@@ -1,5 +1,5 @@
 import { errorCodes } from "@procure/contracts";
-import { categoryDecider } from "@procure/domain";
+import { categoryDecider, vendorDecider } from "@procure/domain";
 import type { LoadStream } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 
@@ -22,4 +22,11 @@ export async function parentLineage(load: LoadStream, parentId: string | null | 
     id = category.parent_id;
   }
   return lineage;
+}
+
+/** A catalogue item's supplier is a vendor of the workspace; read from its stream, like the category. */
+export async function requireVendor(load: LoadStream, id: string | null | undefined) {
+  if (!id) return;
+  const { state } = await load(vendorDecider, id);
+  if (!state.exists) throw new HttpError(400, errorCodes.validation, "Choose a vendor from the list.");
 }

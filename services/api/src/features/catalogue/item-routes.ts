@@ -6,7 +6,7 @@ import { findItemIdBySku, findOverviewItem } from "@procure/projections/catalogu
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on, type LoadStream, type StreamCommand } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { requireActiveCategory } from "./catalogue-refs.ts";
+import { requireActiveCategory, requireVendor } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
@@ -29,7 +29,7 @@ async function skuSteps(deps: AppDeps, load: LoadStream, itemId: string, sku: st
 }
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
-const reads = ["catalogue-items"];
+const reads = ["catalogue-items", "vendors"];
 const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("catalogue:write");
@@ -45,6 +45,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         status: 201,
         commands: async (load) => {
           await requireActiveCategory(load, request.body.category_id);
+          await requireVendor(load, request.body.vendor_id);
           return [on(itemDecider, id, { type: "CreateItem", item: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))];
         },
         respond: answer(id),
@@ -64,6 +65,7 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         reads,
         commands: async (load) => {
           if (request.body.category_id) await requireActiveCategory(load, request.body.category_id);
+          await requireVendor(load, request.body.vendor_id);
           return [on(itemDecider, id, { type: "UpdateItem", changes: request.body }), ...(await skuSteps(deps, load, id, request.body.sku))];
         },
         respond: answer(id),

@@ -125,6 +125,7 @@ describe("event feed", () => {
 const families: Record<string, string | null> = {
   request: null,
   purchase_order: "/api/orders",
+  order: "/api/orders",
   vendor: "/api/vendors",
   category: "/api/categories",
   catalogue_item: "/api/catalogue/overview",

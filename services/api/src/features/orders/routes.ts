@@ -12,7 +12,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { orderListFilter } from "./order-list-filter.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
-import { releaseRequest, saveOrderCommands, type OrderInput } from "./save-order.ts";
+import { releaseRequest, saveOrderCommands, withLineIds, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /**
@@ -83,19 +83,19 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
   app.post(
     "/api/orders",
     { ...canWrite, schema: { tags: ["orders"], body: saveOrderBody, response: { 201: purchaseOrder, ...errors } } },
-    async (request, reply) => save(request, reply, newId(request), { kind: "create", body: request.body }),
+    async (request, reply) => save(request, reply, newId(request), { kind: "create", body: withLineIds(request.body, () => newId(request)) }),
   );
 
   app.put(
     "/api/orders/:id",
     { ...canWrite, schema: { tags: ["orders"], params: idParams, body: saveOrderBody, response: { 200: purchaseOrder, ...errors } } },
-    async (request, reply) => save(request, reply, request.params.id, { kind: "replace", body: request.body }),
+    async (request, reply) => save(request, reply, request.params.id, { kind: "replace", body: withLineIds(request.body, () => newId(request)) }),
   );
 
   app.patch(
     "/api/orders/:id",
     { ...canWrite, schema: { tags: ["orders"], params: idParams, body: patchOrderBody, response: { 200: purchaseOrder, ...errors } } },
-    async (request, reply) => save(request, reply, request.params.id, { kind: "patch", body: request.body }),
+    async (request, reply) => save(request, reply, request.params.id, { kind: "patch", body: withLineIds(request.body, () => newId(request)) }),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { toCents, type PatchOrderBody, type SaveOrderBody } from "@procure/contracts";
+import { type OrderLineInput, type PatchOrderBody, type SaveOrderBody } from "@procure/contracts";
 import {
   applyPatch,
   notFound,
@@ -14,22 +14,36 @@ import {
 import { on, type LoadStream, type StreamCommand } from "../../commands/handle-command.ts";
 import type { PoNumberAllocator } from "./po-number-allocator.ts";
 
-export type OrderInput = { kind: "create" | "replace"; body: SaveOrderBody } | { kind: "patch"; body: PatchOrderBody };
+type IdentifiedLine = OrderLineInput & { id: string };
+/** A body whose lines all have ids. */
+type Identified<B> = Omit<B, "lines"> & { lines?: IdentifiedLine[] | undefined };
+
+export type OrderInput = { kind: "create" | "replace"; body: Identified<SaveOrderBody> } | { kind: "patch"; body: Identified<PatchOrderBody> };
 
 type Draft = Omit<OrderDraft, "po_number"> & { po_number: string | null };
 
-/** The body as the order's fields: missing optional fields are null on create and replace, unchanged on patch. */
+/** Lines sent without an id are new: each gets one here, from the request, so a retried request names the same lines. */
+export function withLineIds<B extends { lines?: OrderLineInput[] | undefined }>(body: B, newLineId: () => string): Identified<B> {
+  return { ...body, lines: body.lines?.map((line) => ({ ...line, id: line.id ?? newLineId() })) };
+}
+
+/**
+ * The body as the order's fields: missing optional fields are null on create and replace, unchanged on patch. The
+ * total is null when not sent, for the lines (or the order as it stands) to set it.
+ */
 function draftOf(input: OrderInput, before: OrderFields | null): Draft {
   if (input.kind === "patch") {
     if (!before) throw notFound("Purchase order not found.");
-    return applyPatch<Draft>(before, input.body);
+    const { lines: _lines, total: _total, ...kept } = before;
+    const { lines: _sent, ...patch } = input.body;
+    return { ...applyPatch<Omit<Draft, "total">>(kept, patch), total: patch.total ?? null };
   }
   const b = input.body;
   return {
     po_number: b.po_number ?? null,
     vendor_id: b.vendor_id ?? null,
     vendor_name: b.vendor_name ?? null,
-    total: b.total,
+    total: b.total ?? null,
     status: b.status,
     request_id: b.request_id ?? null,
     expected_date: b.expected_date ?? null,
@@ -47,7 +61,6 @@ export async function saveOrderCommands(load: LoadStream, allocator: PoNumberAll
   if (input.kind !== "create" && (!state.exists || state.deleted)) throw notFound("Purchase order not found.");
   const before = state.exists ? state.fields : null;
   const draft = draftOf(input, before);
-  draft.total = toCents(draft.total);
   // A typed name that belongs to a registered vendor is that vendor, so its status applies.
   if (!draft.vendor_id && draft.vendor_name) draft.vendor_id = (await load(vendorNameDecider, draft.vendor_name)).state.holder;
   const vendor = draft.vendor_id ? (await load(vendorDecider, draft.vendor_id)).state : null;
@@ -60,6 +73,7 @@ export async function saveOrderCommands(load: LoadStream, allocator: PoNumberAll
       type: "SaveOrder",
       mode: input.kind === "create" ? "create" : "edit",
       fields,
+      lines: input.body.lines ?? null,
       vendor_name,
       vendor: vendor?.exists ? { name: vendor.name, status: vendor.status } : null,
     }),

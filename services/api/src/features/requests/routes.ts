@@ -30,6 +30,7 @@ import { asWritten, type DecidedOn } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
+import { standInsFor } from "../delegation/stand-ins.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { requestListFilter } from "./request-list-filter.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -55,7 +56,12 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
     handleCommand(deps, request, reply, {
       reads,
-      commands: on(requestDecider, id, { type: verdict === "approved" ? "ApproveRequest" : "DenyRequest", comment }),
+      commands: async (load, now) =>
+        on(requestDecider, id, {
+          type: verdict === "approved" ? "ApproveRequest" : "DenyRequest",
+          comment,
+          stand_in_for: await standInsFor(load, request.actor.id, now),
+        }),
       retryOnConflict: true,
       respond: answerWithRequest(id),
     });

@@ -2,12 +2,12 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getRequestPage } from "@/lib/request-pages";
 import { queryKeys } from "@/lib/query-keys";
 
-const firstPage = `/api/requests?${new URLSearchParams({ status: "pending", order: "oldest", limit: "50" })}`;
+const firstPage = `/api/requests?${new URLSearchParams({ status: "pending", order: "priority", limit: "50" })}`;
 
-/** The approvals queue: every pending request, oldest submission first, a page at a time. */
+/** The approvals queue: every pending request, the most urgent first and then the oldest, a page at a time. */
 export const getPendingRequestsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: queryKeys.requests.list({ status: "pending", order: "oldest" }),
+    queryKey: queryKeys.requests.list({ status: "pending", order: "priority" }),
     queryFn: ({ pageParam, signal }) => getRequestPage(pageParam, signal),
     initialPageParam: firstPage,
     getNextPageParam: (last) => last.next,

@@ -11,11 +11,12 @@ import { DecisionDialog } from "@/components/ui/decision-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
+import { NeededBy, PriorityBadge } from "@/components/ui/request-urgency";
 import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
 
-const COLUMNS = 6;
+const COLUMNS = 8;
 
 type Pending = { request: PurchaseRequest; status: ApprovalDecision };
 
@@ -27,7 +28,7 @@ export function ApprovalsPage() {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const linkToDetail = canSee(role, "requests");
 
-  // Oldest first, as the server pages them: the queue is worked in the order requests arrived.
+  // As the server pages them: the most urgent first, and within a priority in the order requests arrived.
   const pending = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((r) => normalizeStatus(r.status) === "pending");
   const total = summary.data?.counts.pending;
 
@@ -69,6 +70,8 @@ export function ApprovalsPage() {
             <thead>
               <tr>
                 <th scope="col">Title</th>
+                <th scope="col">Priority</th>
+                <th scope="col">Needed by</th>
                 <th scope="col">Requested by</th>
                 <th scope="col" className="num">
                   Amount
@@ -101,6 +104,12 @@ export function ApprovalsPage() {
                         <span className="approval-title">{request.title}</span>
                       )}
                       {request.current_stage_role ? <span className="subtle approval-stage">Waiting on {request.current_stage_role}</span> : null}
+                    </td>
+                    <td data-label="Priority">
+                      <PriorityBadge priority={request.priority} />
+                    </td>
+                    <td data-label="Needed by">
+                      <NeededBy date={request.needed_by} />
                     </td>
                     <td data-label="Requested by">{request.requester_email || "—"}</td>
                     <td className="num" data-label="Amount">
@@ -139,7 +148,7 @@ export function ApprovalsPage() {
           </table>
           {query.hasNextPage ? (
             <div className="card-footer list-more">
-              <span className="subtle">{`Showing the oldest ${pending.length} of ${total ?? pending.length}`}</span>
+              <span className="subtle">{`Showing the first ${pending.length} of ${total ?? pending.length}`}</span>
               <button type="button" className="btn btn-sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 {query.isFetchingNextPage ? "Loading…" : "Load more"}
               </button>

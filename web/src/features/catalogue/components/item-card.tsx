@@ -31,7 +31,13 @@ export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }:
       <p className="cat-note">{item.preferredSupplier ?? "No preferred supplier"}</p>
       <Link
         className="btn btn-sm btn-primary"
-        to={paths.app.requests.getHref({ title: item.name, category: item.categoryId, price: String(item.basePrice), qty: "1" })}
+        to={paths.app.requests.getHref({
+          title: item.name,
+          category: item.categoryId,
+          vendor: item.vendorId ?? undefined,
+          price: String(item.basePrice),
+          qty: "1",
+        })}
         aria-label={`Request this item: ${item.name}`}
       >
         Request this item

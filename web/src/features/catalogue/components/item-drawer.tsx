@@ -2,20 +2,21 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
-import { catalogueItemBody, type OverviewCategory } from "@procure/contracts";
+import { catalogueItemBody, normalizeStatus, type OverviewCategory } from "@procure/contracts";
 import type { z } from "zod";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
 import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { showServerError } from "@/lib/server-field-error";
+import { useVendorOptions } from "@/lib/vendor-options";
 import { useCreateCatalogueItem } from "../api/create-catalogue-item";
 import { withFieldMessages } from "../lib/field-messages";
 
 type Input = z.input<typeof catalogueItemBody>;
 type Output = z.output<typeof catalogueItemBody>;
 
-const fields = ["category_id", "name", "sku", "unit_of_measure", "base_price", "currency", "preferred_supplier", "contract_number", "coverage_notes"] as const;
+const fields = ["category_id", "name", "sku", "unit_of_measure", "base_price", "currency", "vendor_id", "contract_number", "coverage_notes"] as const;
 type Field = (typeof fields)[number];
 
 const resolver = withFieldMessages(zodResolver(catalogueItemBody), {
@@ -33,7 +34,7 @@ const blank: Input = {
   unit_of_measure: "each",
   base_price: Number.NaN,
   currency: "USD",
-  preferred_supplier: "",
+  vendor_id: "",
   contract_number: "",
   coverage_notes: "",
 };
@@ -43,6 +44,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; categories:
 /** A new catalogue item starts as a draft; it goes to review and publish from the lifecycle table. */
 export function ItemDrawer({ open, onOpenChange, categories }: Props) {
   const create = useCreateCatalogueItem();
+  const vendors = useVendorOptions(open);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues: blank });
   const { register, handleSubmit, reset, setError, formState } = form;
@@ -63,7 +65,7 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
         onOpenChange(false);
       },
       onError: (error) => {
-        showServerError<Field>(error, fields, { sku: /SKU/i, category_id: /categor/i }, { setError, setFormError });
+        showServerError<Field>(error, fields, { sku: /SKU/i, category_id: /categor/i, vendor_id: /vendor/i }, { setError, setFormError });
         toast.error("Save failed");
       },
     });
@@ -114,8 +116,15 @@ export function ItemDrawer({ open, onOpenChange, categories }: Props) {
         <FormField id={idOf("unit_of_measure")} label="Unit of measure" error={messageOf("unit_of_measure")}>
           <input className="input" {...aria("unit_of_measure")} {...register("unit_of_measure")} />
         </FormField>
-        <FormField id={idOf("preferred_supplier")} label="Preferred supplier" qualifier="optional" error={messageOf("preferred_supplier")}>
-          <input className="input" {...aria("preferred_supplier")} {...register("preferred_supplier")} />
+        <FormField id={idOf("vendor_id")} label="Supplier" qualifier="optional" hint="A vendor of the workspace" error={messageOf("vendor_id")}>
+          <select className="select" {...aria("vendor_id")} {...register("vendor_id")}>
+            <option value="">{vendors.isPending ? "Loading vendors…" : "No supplier"}</option>
+            {(vendors.data ?? []).map((v) => (
+              <option key={v.id} value={v.id}>
+                {normalizeStatus(v.status) === "blocked" ? `${v.name} (blocked)` : v.name}
+              </option>
+            ))}
+          </select>
         </FormField>
         <FormField id={idOf("contract_number")} className="span-2" label="Contract number" qualifier="optional" error={messageOf("contract_number")}>
           <input className="input" {...aria("contract_number")} {...register("contract_number")} />

@@ -16,6 +16,7 @@ const item = (n: number, status: OverviewItem["status"] = "published"): Overview
   unitOfMeasure: "each",
   contractNumber: null,
   preferredSupplier: "Paperline",
+  vendorId: null,
   basePrice: 10 * n,
   currency: "USD",
   pricingTiers: [],

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { formatTime } from "@/lib/format";
-import type { InboxItem, Role } from "@procure/contracts";
+import { isNeededSoon, type InboxItem, type Role } from "@procure/contracts";
 import { useInbox } from "../api/get-inbox";
 import { useInboxItems } from "../api/get-inbox-items";
 import { useMarkSeen } from "../api/mark-seen";
@@ -169,6 +169,11 @@ function ItemList({ items, role, onFollow }: { items: InboxItem[]; role: Role; o
           <>
             <span className="inbox-item-kind">{kindTitle(item.kind)}</span>
             <span className="inbox-item-title">{item.title}</span>
+            {isNeededSoon(item.needed_by, new Date()) ? (
+              <span className="badge badge-danger badge-plain inbox-item-flag" data-testid="inbox-item-due-soon">
+                Due soon
+              </span>
+            ) : null}
           </>
         );
         return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { deleteOrderConfirmation, normalizeStatus, poFormStatuses, type PurchaseOrder, type SaveOrderBody } from "@procure/contracts";
+import { anyReceived, deleteOrderConfirmation, normalizeStatus, poFormStatuses, type PurchaseOrder, type SaveOrderBody } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
@@ -9,10 +9,13 @@ import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { formatCurrency } from "@/lib/format";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useApprovedRequests } from "../api/get-ready-requests";
-import { useVendorOptions } from "../api/get-vendor-options";
+import { useVendorOptions } from "@/lib/vendor-options";
 import { useSaveOrder } from "../api/save-order";
 import { useDeleteOrder } from "../api/delete-order";
-import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, type OrderField, type OrderFormValues } from "../lib/order-form";
+import { useOrder } from "../api/get-order";
+import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, typedLinesTotal, type OrderField, type OrderFormValues } from "../lib/order-form";
+import { OrderLinesEditor } from "./order-lines-editor";
+import { ReceivePanel } from "./receive-panel";
 import { statusLabels } from "../lib/order-filters";
 
 /** `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. */
@@ -27,18 +30,27 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const vendors = useVendorOptions(open);
   const requests = useApprovedRequests(open);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<OrderFormValues, unknown, SaveOrderBody>({
+  const { register, control, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<OrderFormValues, unknown, SaveOrderBody>({
     resolver: orderResolver,
     defaultValues: blankOrder,
   });
   const { errors, isSubmitted } = formState;
   const busy = save.isPending || remove.isPending;
+  // The order as it stands while the drawer is open: a receipt moves its status and open quantities.
+  const live = useOrder(open && order ? order.id : null);
+  const current = live.data && order && live.data.id === order.id ? live.data : order;
 
   useEffect(() => {
     if (!open) return;
     reset(order ? orderToForm(order) : { ...blankOrder, request_id: fromRequest ?? "" });
     setFormError(null);
   }, [open, order, fromRequest, reset]);
+
+  // The status a receipt set replaces the one the drawer opened with, so saving the form keeps it.
+  const liveStatus = current?.status;
+  useEffect(() => {
+    if (open && liveStatus && order && liveStatus !== order.status) setValue("status", liveStatus);
+  }, [open, liveStatus, order, setValue]);
 
   const vendorList = vendors.data ?? [];
   const chosenVendor = vendorList.find((v) => v.id === watch("vendor_id"));
@@ -123,6 +135,10 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const errorOf = (name: OrderField) => errors[name]?.message;
   const { idOf, aria } = formFieldIds<OrderField>("po", errorOf);
   const blockedChosen = chosenVendor && normalizeStatus(chosenVendor.status) === "blocked";
+  const lines = watch("lines");
+  const received = current ? anyReceived(current.lines) : false;
+  // Once goods are received the status follows them: only cancelling is left to pick by hand.
+  const statusLocked = (status: string) => received && status !== current?.status && status !== "cancelled";
   const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : "Choosing a vendor fills in its name.";
 
   return (
@@ -150,7 +166,7 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
         <FormField id={idOf("status")} label="Status" error={errorOf("status")}>
           <select className="select" {...aria("status")} {...register("status")}>
             {poFormStatuses.map((status) => (
-              <option key={status} value={status}>
+              <option key={status} value={status} disabled={statusLocked(status)}>
                 {statusLabels[status]}
               </option>
             ))}
@@ -169,9 +185,17 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
         <FormField id={idOf("vendor_name")} label="Vendor name" error={errorOf("vendor_name")}>
           <input className="input" autoComplete="off" {...aria("vendor_name")} {...vendorNameField} />
         </FormField>
-        <FormField id={idOf("total")} label="Total (USD)" error={errorOf("total")}>
-          <input className="input" type="number" inputMode="decimal" required min={0} step={0.01} {...aria("total")} {...register("total")} />
-        </FormField>
+        {lines.length > 0 ? (
+          <FormField id={idOf("total")} label="Total (USD)" hint="The sum of the lines.">
+            <output id={idOf("total")} className="input po-total-output" aria-describedby={`${idOf("total")}-hint`}>
+              {formatCurrency(typedLinesTotal(lines))}
+            </output>
+          </FormField>
+        ) : (
+          <FormField id={idOf("total")} label="Total (USD)" error={errorOf("total")}>
+            <input className="input" type="number" inputMode="decimal" required min={0} step={0.01} {...aria("total")} {...register("total")} />
+          </FormField>
+        )}
         <FormField id={idOf("expected_date")} label="Expected date" qualifier="optional" error={errorOf("expected_date")}>
           <input className="input" type="date" {...aria("expected_date")} {...register("expected_date")} />
         </FormField>
@@ -193,11 +217,13 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
             ))}
           </select>
         </FormField>
+        <OrderLinesEditor control={control} register={register} errors={errors} order={current} typedTotal={watch("total")} lines={lines} />
         <FormField id={idOf("notes")} label="Notes" qualifier="optional" className="span-2" error={errorOf("notes")}>
           <textarea className="textarea" rows={3} {...aria("notes")} {...register("notes")} />
         </FormField>
         <FormError message={formError} />
       </form>
+      {current ? <ReceivePanel order={current} /> : null}
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { statusMessage, totalMessage, vendorNameMessage, type PurchaseOrder } from "@procure/contracts";
-import { blankOrder, orderResolver, orderToForm, type OrderFormValues } from "./order-form";
+import { quantityMessage, statusMessage, totalMessage, vendorNameMessage, type PurchaseOrder } from "@procure/contracts";
+import { blankOrder, orderResolver, orderToForm, typedLinesTotal, type OrderFormValues } from "./order-form";
 
 const resolve = (values: Partial<OrderFormValues>) => orderResolver({ ...blankOrder, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
 
@@ -53,7 +53,22 @@ describe("the order form", () => {
       version: 1,
       created_at: "",
       updated_at: "",
+      lines: [{ id: "1", description: "Order total", quantity: 1, unit_price: 10, item_id: null, received_quantity: 0, invoiced_quantity: 0 }],
     } satisfies PurchaseOrder;
     expect(orderToForm(order)).toEqual({ ...blankOrder, po_number: "PO-1", vendor_name: "Acme", total: "10", expected_date: "2026-01-02" });
+    // Lines of their own are edited as lines; the order's one line of its total shows as the total alone.
+    const desk = { id: "2", description: "Desk", quantity: 2, unit_price: 5, item_id: null, received_quantity: 0, invoiced_quantity: 0 };
+    expect(orderToForm({ ...order, lines: [desk] }).lines).toEqual([{ id: "2", description: "Desk", quantity: "2", unit_price: "5", item_id: "" }]);
+  });
+
+  it("sends lines without a total, the total being their sum, and words a bad quantity", async () => {
+    const line = { id: "", description: "Desk", quantity: "3", unit_price: "19.99", item_id: "" };
+    const { values, errors } = await resolve({ vendor_name: "Acme", total: "", lines: [line] });
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ lines: [{ description: "Desk", quantity: 3, unit_price: 19.99 }] });
+    expect(values.total).toBeUndefined();
+    expect(typedLinesTotal([line, { ...line, quantity: "0.5", unit_price: "35.55" }])).toBe(77.75);
+    const bad = await resolve({ vendor_name: "Acme", lines: [{ ...line, quantity: "0" }] });
+    expect(bad.errors.lines?.[0]?.quantity?.message).toBe(quantityMessage);
   });
 });

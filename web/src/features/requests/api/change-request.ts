@@ -1,9 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { purchaseRequest } from "@procure/contracts";
+import { purchaseRequest, type RequestPriority } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export type RequestChanges = { title: string; amount: number; category_id: string | null; vendor_id: string | null; description: string };
+export type RequestChanges = {
+  title: string;
+  amount: number;
+  category_id: string | null;
+  vendor_id: string | null;
+  description: string;
+  priority: RequestPriority;
+  needed_by: string | null;
+};
 
 /** What a requester does to their own request: edit it while it waits, withdraw it, resubmit it once denied or withdrawn. */
 export type RequestChange = { id: string } & (

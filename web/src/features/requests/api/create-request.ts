@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
+import { purchaseRequest, type PurchaseRequest, type RequestPriority } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -9,6 +9,8 @@ export type NewRequestInput = {
   category_id: string | null;
   vendor_id: string | null;
   description: string;
+  priority: RequestPriority;
+  needed_by: string | null;
   file: File | null;
 };
 
@@ -22,6 +24,8 @@ export async function createRequest(input: NewRequestInput): Promise<CreateReque
     amount: input.amount,
     category_id: input.category_id,
     vendor_id: input.vendor_id,
+    priority: input.priority,
+    needed_by: input.needed_by,
     ...(description ? { description } : {}),
   });
   const request = purchaseRequest.parse(created);

@@ -17,6 +17,8 @@ const formOf = (r: PurchaseRequest): RequestForm => ({
   categoryId: r.category_id ?? "",
   vendorId: r.vendor_id ?? "",
   description: r.description ?? "",
+  priority: r.priority,
+  neededBy: r.needed_by ?? "",
 });
 
 /** The requester's own request, changed while it waits or put back in the queue after a denial or withdrawal. */

@@ -1,12 +1,24 @@
-import { normalizeStatus } from "@procure/contracts";
+import { defaultRequestPriority, normalizeStatus, requestPriorities, type RequestPriority } from "@procure/contracts";
 import { useCategories } from "../api/get-categories";
 import { useVendors } from "../api/get-vendors";
 import { changeLine, quantityValid, type LineFields } from "../lib/line-amount";
 
 /** Quantity and unit price help reach the amount; the API keeps the amount, and the description says how it was reached. */
-export type RequestForm = LineFields & { categoryId: string; vendorId: string };
+export type RequestForm = LineFields & { categoryId: string; vendorId: string; priority: RequestPriority; neededBy: string };
 
-export const emptyRequestForm: RequestForm = { title: "", quantity: "1", unitPrice: "", amount: "", categoryId: "", vendorId: "", description: "" };
+export const emptyRequestForm: RequestForm = {
+  title: "",
+  quantity: "1",
+  unitPrice: "",
+  amount: "",
+  categoryId: "",
+  vendorId: "",
+  description: "",
+  priority: defaultRequestPriority,
+  neededBy: "",
+};
+
+const priorityLabels: Record<RequestPriority, string> = { low: "Low", normal: "Normal", high: "High", urgent: "Urgent" };
 
 export const requestFormValid = (form: RequestForm) => {
   const amount = Number(form.amount);
@@ -27,6 +39,8 @@ export const requestFormValues = (form: RequestForm) => ({
   category_id: form.categoryId || null,
   vendor_id: form.vendorId || null,
   description: form.description,
+  priority: form.priority,
+  needed_by: form.neededBy || null,
 });
 
 type Props = { form: RequestForm; set: (key: keyof RequestForm, value: string) => void; open: boolean };
@@ -86,6 +100,24 @@ export function RequestFields({ form, set, open }: Props) {
           required
         />
       </label>
+      <div className="form-grid">
+        <label className="field">
+          <span className="field-label">Priority</span>
+          <select className="select" name="priority" value={form.priority} onChange={(e) => set("priority", e.target.value)}>
+            {requestPriorities.map((priority) => (
+              <option key={priority} value={priority}>
+                {priorityLabels[priority]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">
+            Needed by <span className="subtle">(optional)</span>
+          </span>
+          <input className="input" name="needed_by" type="date" value={form.neededBy} onChange={(e) => set("neededBy", e.target.value)} />
+        </label>
+      </div>
       <label className="field">
         <span className="field-label">
           Category <span className="subtle">(optional)</span>

@@ -1,6 +1,7 @@
 import type { PurchaseRequest } from "@procure/contracts";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { NeededBy, PriorityBadge } from "@/components/ui/request-urgency";
 import { DecisionButtons } from "./decision-buttons";
 import { RequestActions } from "./request-actions";
 import { RequestOrderLine } from "./request-order-line";
@@ -21,6 +22,14 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
         <StatusBadge status={request.status} />
       </div>
       <dl className="definition-list">
+        <dt>Priority</dt>
+        <dd>
+          <PriorityBadge priority={request.priority} />
+        </dd>
+        <dt>Needed by</dt>
+        <dd>
+          <NeededBy date={request.needed_by} />
+        </dd>
         <dt>Category</dt>
         <dd>{request.category_name || "Uncategorised"}</dd>
         <dt>Vendor</dt>

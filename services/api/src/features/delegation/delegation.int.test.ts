@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { auditEntry, delegationAnswer, errorBody, purchaseRequest, type Role } from "@procure/contracts";
+import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
+import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { expectCall } from "@procure/infra/testing/http";
+
+let t: TestApp;
+let users: Record<Role, TestUser>;
+beforeAll(async () => {
+  t = await startTestApp("delegation");
+  users = await createUsers(t);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const today = () => dayFromNow(0);
+
+async function newUser(role: Role): Promise<TestUser> {
+  const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await expectCall(t, "POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass" }, status: 201 });
+  const login = await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } });
+  return { ...login.json().user, token: login.json().token };
+}
+
+const delegate = (from: TestUser, to: { id: string }, starts_on = today(), ends_on = dayFromNow(5)) =>
+  t.call("PUT", "/api/me/delegation", { token: from.token, body: { delegate_id: to.id, starts_on, ends_on } });
+const delegationOf = (user: TestUser) => expectCall(t, "GET", "/api/me/delegation", { token: user.token, schema: delegationAnswer });
+const raise = (by: TestUser, title: string) =>
+  expectCall(t, "POST", "/api/requests", { token: by.token, body: { title, amount: 40 }, status: 201, schema: purchaseRequest });
+const approve = (by: TestUser, id: string) => t.call("POST", `/api/requests/${id}/approve`, { token: by.token, body: {} });
+
+describe("approval delegation", () => {
+  it("refuses a delegation to oneself, to no one or someone inactive, for days past or backwards, or by someone who approves nothing", async () => {
+    const approver = await newUser("approver");
+    const inactive = await newUser("buyer");
+    await expectCall(t, "PATCH", `/api/users/${inactive.id}`, { token: users.admin.token, body: { active: false } });
+    const refusals: [Promise<{ statusCode: number; body: string; json: () => unknown }>, number][] = [
+      [delegate(approver, approver), 400],
+      [delegate(approver, { id: "00000000-0000-4000-8000-00000000dead" }), 400],
+      [delegate(approver, inactive), 400],
+      [delegate(approver, users.buyer, dayFromNow(-9), dayFromNow(-2)), 400],
+      [delegate(approver, users.buyer, dayFromNow(5), dayFromNow(1)), 400],
+      [t.call("PUT", "/api/me/delegation", { token: approver.token, body: { delegate_id: "nobody", starts_on: "soon", ends_on: "later" } }), 400],
+      [delegate(users.requester, users.buyer), 403],
+    ];
+    for (const [call, status] of refusals) {
+      const res = await call;
+      expect(res.statusCode, res.body).toBe(status);
+      expect(errorBody.safeParse(res.json()).success).toBe(true);
+    }
+    expect((await delegationOf(approver)).delegation).toBeNull();
+  });
+
+  it("lets the delegate decide what the delegator may, records on whose behalf, and ends when the delegator ends it", async () => {
+    const approver = await newUser("approver");
+    const stand = await newUser("buyer");
+    const before = await raise(users.requester, "Delegated desk lamp");
+    expect((await approve(stand, before.id)).statusCode).toBe(403);
+
+    const given = await delegate(approver, stand);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(delegationAnswer.parse(given.json()).delegation).toMatchObject({ delegate_id: stand.id, delegate_email: stand.email, ends_on: dayFromNow(5) });
+    expect((await delegationOf(stand)).standing_in_for).toEqual([
+      { delegator_id: approver.id, delegator_email: approver.email, starts_on: today(), ends_on: dayFromNow(5) },
+    ]);
+
+    const approved = await approve(stand, before.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(purchaseRequest.parse(approved.json()).status).toBe("approved");
+    const timeline = async () =>
+      (await expectCall(t, "GET", `/api/requests/${before.id}/audit`, { token: users.requester.token, schema: z.array(auditEntry) })).map(
+        (e) => `${e.actor_email} ${e.action}`,
+      );
+    await expect.poll(timeline).toContain(`${stand.email} approved on behalf of ${approver.email}`);
+
+    // Nobody decides their own request through a delegation.
+    const own = await raise(stand, "Delegate's own chair");
+    expect((await approve(stand, own.id)).statusCode).toBe(403);
+
+    const ended = await t.call("DELETE", "/api/me/delegation", { token: approver.token });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(delegationAnswer.parse(ended.json())).toEqual({ delegation: null, standing_in_for: [] });
+    expect((await delegationOf(stand)).standing_in_for).toEqual([]);
+    const after = await raise(users.requester, "After the delegation");
+    expect((await approve(stand, after.id)).statusCode).toBe(403);
+  });
+
+  it("does not run before its first day, and a new delegation replaces the one before", async () => {
+    const approver = await newUser("approver");
+    const first = await newUser("buyer");
+    const second = await newUser("buyer");
+    expect((await delegate(approver, first, dayFromNow(2), dayFromNow(4))).statusCode).toBe(200);
+    const request = await raise(users.requester, "Not yet delegated");
+    expect((await approve(first, request.id)).statusCode).toBe(403);
+
+    expect((await delegate(approver, second)).statusCode).toBe(200);
+    expect((await delegationOf(first)).standing_in_for).toEqual([]);
+    expect((await delegationOf(approver)).delegation?.delegate_id).toBe(second.id);
+    expect((await approve(second, request.id)).statusCode).toBe(200);
+  });
+
+  it("never makes a chain: a delegate passes nothing on, and nobody delegates to someone who delegated their own", async () => {
+    const approver = await newUser("approver");
+    const financeStandIn = await newUser("finance");
+    const away = await newUser("approver");
+    expect((await delegate(approver, financeStandIn)).statusCode).toBe(200);
+
+    const onward = await delegate(financeStandIn, away);
+    expect(onward.statusCode, onward.body).toBe(409);
+    expect((await delegate(away, approver)).statusCode).toBe(409);
+    // Later days, after the first delegation ends, are free.
+    expect((await delegate(away, approver, dayFromNow(6), dayFromNow(8))).statusCode).toBe(200);
+  });
+});
