@@ -13,8 +13,10 @@ import type { StreamDecider } from "./stream-decider.ts";
 
 export type VendorDetails = Omit<EventData<"VendorUpdated">, "vendor_id">;
 
+export type VendorDocumentOnFile = { kind: VendorDocumentKind; expires_on: string | null };
+
 export type VendorState =
-  { exists: false } | ({ exists: true; id: string; name: string; status: VendorStatus; documents: Record<string, VendorDocumentKind> } & VendorDetails);
+  { exists: false } | ({ exists: true; id: string; name: string; status: VendorStatus; documents: Record<string, VendorDocumentOnFile> } & VendorDetails);
 
 export const initialVendorState: VendorState = { exists: false };
 
@@ -36,7 +38,7 @@ export function evolveVendor(state: VendorState, event: StoredEvent | NewEvent):
     case "VendorUnblocked":
       return { ...state, status: "active" };
     case "VendorDocumentAdded":
-      return { ...state, documents: { ...state.documents, [event.data.document_id]: event.data.kind } };
+      return { ...state, documents: { ...state.documents, [event.data.document_id]: { kind: event.data.kind, expires_on: event.data.expires_on } } };
     case "VendorDocumentRemoved": {
       const { [event.data.document_id]: _removed, ...documents } = state.documents;
       return { ...state, documents };
@@ -96,9 +98,9 @@ export const vendorDecider: StreamDecider<VendorState, VendorCommand> = {
         return [{ type: "VendorDocumentAdded", data: { vendor_id: state.id, ...command.document } }];
       case "RemoveVendorDocument": {
         if (!state.exists) throw notFound("Vendor not found.");
-        const kind = state.documents[command.document_id];
-        if (!kind) throw notFound("Document not found.");
-        return [{ type: "VendorDocumentRemoved", data: { vendor_id: state.id, document_id: command.document_id, kind } }];
+        const onFile = state.documents[command.document_id];
+        if (!onFile) throw notFound("Document not found.");
+        return [{ type: "VendorDocumentRemoved", data: { vendor_id: state.id, document_id: command.document_id, kind: onFile.kind } }];
       }
     }
   },

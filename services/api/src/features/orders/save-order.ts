@@ -1,7 +1,9 @@
 import { type OrderLineInput, type PatchOrderBody, type SaveOrderBody } from "@procure/contracts";
 import {
   applyPatch,
+  diligenceSettingsDecider,
   notFound,
+  requireDiligenceForOrders,
   orderDecider,
   poNumberDecider,
   requestDecider,
@@ -64,6 +66,10 @@ export async function saveOrderCommands(load: LoadStream, allocator: PoNumberAll
   // A typed name that belongs to a registered vendor is that vendor, so its status applies.
   if (!draft.vendor_id && draft.vendor_name) draft.vendor_id = (await load(vendorNameDecider, draft.vendor_name)).state.holder;
   const vendor = draft.vendor_id ? (await load(vendorDecider, draft.vendor_id)).state : null;
+  // A new order, or one moved to another vendor, waits for that vendor's diligence when the workspace says so.
+  if (vendor && draft.vendor_id !== before?.vendor_id) {
+    requireDiligenceForOrders((await load(diligenceSettingsDecider, "")).state, vendor, now.slice(0, 10));
+  }
   const typed = draft.po_number ?? before?.po_number ?? null;
   const poNumber = typed ?? (await freePoNumber(load, allocator, orderId, now));
   const { vendor_name, ...fields } = { ...draft, po_number: poNumber };

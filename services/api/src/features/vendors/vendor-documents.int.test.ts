@@ -162,6 +162,26 @@ describe("vendor diligence documents", () => {
     await expectCall(t, "PATCH", "/api/settings/diligence", { token: users.admin.token, body: { required_kinds: ["w9", "insurance"] } });
   });
 
+  it("hold up orders from a vendor without them only when the workspace says so", async () => {
+    const lacking = await register("Unvetted");
+    const vetted = await register("Vetted");
+    await added(vetted.id, { kind: "w9" });
+    await added(vetted.id, { kind: "insurance" });
+    const order = (vendorId: string) => t.call("POST", "/api/orders", { token: users.buyer.token, body: { vendor_id: vendorId, total: 120, status: "draft" } });
+    expect((await order(lacking.id)).statusCode).toBe(201);
+
+    await expectCall(t, "PATCH", "/api/settings/diligence", { token: users.admin.token, body: { block_orders: true } });
+    const refused = await order(lacking.id);
+    expect(refused.statusCode).toBe(409);
+    expect(errorBody.parse(refused.json()).error.message).toBe(
+      `${lacking.name} cannot be ordered from until its diligence is complete (missing: W-9, Insurance).`,
+    );
+    expect((await order(vetted.id)).statusCode).toBe(201);
+
+    await expectCall(t, "PATCH", "/api/settings/diligence", { token: users.admin.token, body: { block_orders: false } });
+    expect((await order(lacking.id)).statusCode).toBe(201);
+  });
+
   it("reach the event feed and webhooks as public types, without where the bytes are kept", async () => {
     const v = await register("Fed");
     const document = await added(v.id, { kind: "certificate", expires_on: addDays(today, 90) });
