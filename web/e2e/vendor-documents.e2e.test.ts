@@ -48,7 +48,7 @@ describe.each([
     await documents.getByText(/Expires .*2031/).waitFor();
     await expect.poll(() => drawer.getByText("Diligence: complete").isVisible()).toBe(true);
     await drawer.getByText("Added W-9: w9.pdf").waitFor();
-    await expectNoSeriousViolations(page, "body", `vendor documents ${viewport.width}`);
+    await expectNoSeriousViolations(page, "main, [role=dialog]", `vendor documents ${viewport.width}`);
     if (viewport.width < 640) await expectNoHorizontalScroll(page);
     await screenshotView(page, `vendor-documents-${viewport.width}`);
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { vendorRisks, type UpdateVendorBody, type Vendor } from "@procure/contracts";
+import { useVendor } from "../api/get-vendor";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { serverFieldError } from "@/lib/server-field-error";
@@ -69,7 +70,7 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
         vendor ? (
           <span className="vendor-drawer-badges">
             <VendorStatusBadge status={vendor.status} />
-            <DiligenceBadge diligence={vendor.diligence} />
+            <CurrentDiligence vendor={vendor} />
           </span>
         ) : null
       }
@@ -138,4 +139,10 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
       {vendor ? <VendorHistory vendorId={vendor.id} /> : null}
     </Drawer>
   );
+}
+
+/** The form keeps the vendor as it was opened; its diligence follows each document added or removed. */
+function CurrentDiligence({ vendor }: { vendor: Vendor }) {
+  const current = useVendor(vendor.id);
+  return <DiligenceBadge diligence={current.data?.diligence ?? vendor.diligence} />;
 }
