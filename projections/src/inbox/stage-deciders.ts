@@ -7,8 +7,8 @@ export type Member = { id: string; role: Role; active: boolean };
 export type StageTarget = { requesterId: string; stageRole: Role | null };
 
 /**
- * Who may decide this stage now. The one place to widen when delegation arrives: a delegator's delegate would
- * stand in their place here, for the time the delegation runs.
+ * Who may decide this stage in their own right. A delegate sees their delegators' items when the inbox is read
+ * (`listInboxItems`), since a delegation starts and ends with the calendar rather than with an event.
  */
 export function whoMayDecide(members: Iterable<Member>, target: StageTarget): string[] {
   return [...members].filter((m) => m.active && decisionRefusal({ role: m.role, userId: m.id }, target) === null).map((m) => m.id);

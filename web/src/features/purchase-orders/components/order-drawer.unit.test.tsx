@@ -104,4 +104,30 @@ describe("the new purchase order drawer", () => {
     });
     await waitFor(() => expect(open).toBe(false));
   });
+
+  it("turns the typed total into the first line, and sends lines without a total", async () => {
+    const { calls } = mockFetch({
+      "GET /api/vendors": () => json(vendors),
+      "GET /api/requests": () => json([]),
+      "POST /api/orders": () => json({ error: { code: "validation_error", message: "stop here" } }, 400),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<OrderDrawer order={null} open onOpenChange={() => {}} onDeleted={() => {}} />);
+    const drawer = await screen.findByRole("dialog", { name: "New purchase order" });
+    await user.type(within(drawer).getByLabelText("Vendor name"), "Corner Shop");
+    await user.type(within(drawer).getByLabelText("Total (USD)"), "50");
+    await user.click(within(drawer).getByRole("button", { name: "Add line" }));
+    const line = within(drawer).getByRole("group", { name: "Line 1" });
+    expect(within(line).getByLabelText("Unit price (USD)")).toHaveValue(50);
+    await user.type(within(line).getByLabelText("Description"), "Chairs");
+    await user.clear(within(line).getByLabelText("Quantity"));
+    await user.type(within(line).getByLabelText("Quantity"), "2");
+    expect(within(drawer).getByLabelText("Total (USD)")).toHaveTextContent("$100.00");
+
+    await user.click(within(drawer).getByRole("button", { name: "Create PO" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const body = calls.find((c) => c.method === "POST")?.body as { total?: number; lines: object[] };
+    expect(body.total).toBeUndefined();
+    expect(body.lines).toEqual([{ description: "Chairs", quantity: 2, unit_price: 50 }]);
+  });
 });

@@ -23,13 +23,12 @@ export function OrderLinesEditor({ control, register, errors, order, typedTotal,
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
   const received = new Map(order?.lines.map((line) => [line.id, line.received_quantity]) ?? []);
 
+  // The first line of a saved order that was its total alone is that total, kept with its id and receipts; a new
+  // order's first line starts at the total typed so far.
   const addLine = () => {
-    if (fields.length === 0) {
-      const kept = order?.lines[0];
-      if (kept) append({ ...lineToForm(kept), unit_price: typedTotal || String(kept.unit_price) });
-      else if (typedTotal.trim()) append({ ...blankLine, unit_price: typedTotal });
-    }
-    append(blankLine, { shouldFocus: true });
+    const kept = fields.length === 0 ? order?.lines[0] : undefined;
+    if (kept) append({ ...lineToForm(kept), unit_price: typedTotal || String(kept.unit_price) });
+    append(fields.length === 0 && !kept ? { ...blankLine, unit_price: typedTotal } : blankLine, { shouldFocus: true });
   };
 
   return (
