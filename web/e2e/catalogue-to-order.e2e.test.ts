@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
+import { catalogueOverview, overviewItem, purchaseRequest, vendor, type PurchaseRequest } from "@procure/contracts";
 import { callApi, emailOf, tokenFor } from "./support/api";
 import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
 import { signIn } from "./support/browser";
@@ -115,6 +115,37 @@ describe("catalogue → request → purchase order", () => {
       await mine.getByText(`${poNumber} · draft`).waitFor();
       await expectNoSeriousViolations(requester.page, ".drawer", `request with its order ${width}`);
       await screenshotView(requester.page, `catalogue-request-ordered-${width}`);
+    });
+  }
+});
+
+describe("an item whose supplier was blocked since", () => {
+  for (const width of widths) {
+    it(`opens the request form without that vendor, and says why, at ${width} px`, async () => {
+      const tag = Date.now().toString(36);
+      const buyer = await tokenFor(product.url, emailOf("buyer"));
+      const supplier = vendor.parse((await callApi(product.url, "POST", "/api/vendors", buyer, { name: `Soon blocked ${tag}` })).json);
+      const { categoryId } = catalogueOverview.parse((await callApi(product.url, "GET", "/api/catalogue/overview", buyer)).json).items[0]!;
+      const body = { category_id: categoryId, name: `Blocked supply ${tag}`, sku: `BS-${tag}`, base_price: 12, vendor_id: supplier.id, status: "review" };
+      const item = overviewItem.parse((await callApi(product.url, "POST", "/api/catalogue/items", buyer, body)).json);
+      expect((await callApi(product.url, "PATCH", `/api/catalogue/items/${item.id}`, buyer, { status: "published" })).status).toBe(200);
+      const admin = await tokenFor(product.url, emailOf("admin"));
+      const blocked = await callApi(product.url, "PATCH", `/api/vendors/${supplier.id}`, admin, { status: "blocked", reason: "Late deliveries" });
+      expect(blocked.status).toBe(200);
+
+      const { page } = await product.open({ width, height: 900 });
+      await signIn(page, product.url, emailOf("requester"));
+      await page.goto(`${product.url}/app/catalog`);
+      const workspace = page.getByRole("region", { name: "Requester workspace" });
+      await workspace.getByRole("searchbox", { name: "Search catalogue items" }).fill(item.name);
+      await workspace.getByRole("link", { name: `Request this item: ${item.name}` }).click();
+      const form = page.getByRole("dialog", { name: "New request" });
+      await form.getByText("The suggested vendor is blocked, so none is chosen.", { exact: false }).waitFor();
+      expect(await form.getByLabel(/^Vendor/).inputValue()).toBe("");
+      await expectNoSeriousViolations(page, ".drawer", `blocked supplier ${width}`);
+      await screenshotView(page, `catalogue-request-blocked-supplier-${width}`);
+      await form.getByRole("button", { name: "Submit request" }).click();
+      await page.getByText("Request created").first().waitFor();
     });
   }
 });

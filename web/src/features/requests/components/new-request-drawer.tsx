@@ -15,6 +15,7 @@ const emptyForm = (prefill: Partial<RequestForm>): Form => ({ ...emptyRequestFor
 export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Props) {
   const [form, setForm] = useState<Form>(() => emptyForm(prefill));
   const [error, setError] = useState<string | null>(null);
+  const [vendorDropped, setVendorDropped] = useState(false);
   const vendors = useVendors(open);
   const mutation = useCreateRequest();
   const prefillKey = JSON.stringify(prefill);
@@ -23,12 +24,21 @@ export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Pro
     if (open) {
       setForm(emptyForm(JSON.parse(prefillKey) as Partial<RequestForm>));
       setError(null);
+      setVendorDropped(false);
     }
   }, [open, prefillKey]);
 
   const set = (key: keyof RequestForm, value: string) => setForm((f) => changeRequestForm(f, key, value));
   const valid = requestFormValid(form);
   const prefilledVendor = vendors.data?.find((v) => v.id === prefill.vendorId);
+  // The form offers active vendors only: a prefilled one that is not offered (a catalogue item's supplier blocked since)
+  // is dropped with a word why, rather than shown as "No vendor" and refused on submit.
+  const vendorUnavailable = open && vendors.isSuccess && form.vendorId !== "" && !vendors.data.some((v) => v.id === form.vendorId);
+  useEffect(() => {
+    if (!vendorUnavailable) return;
+    setForm((f) => ({ ...f, vendorId: "" }));
+    setVendorDropped(true);
+  }, [vendorUnavailable]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,6 +78,7 @@ export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Pro
       }
     >
       <form id="new-request-form" className="stack" onSubmit={onSubmit}>
+        {vendorDropped ? <Notice tone="warning">The suggested vendor is blocked, so none is chosen. Pick another vendor or leave it empty.</Notice> : null}
         <RequestFields form={form} set={set} open={open} />
         <label className="field">
           <span className="field-label">
