@@ -73,6 +73,10 @@ export const runsOn = (period: { starts_on: string; ends_on: string }, day: stri
 export const periodsOverlap = (a: { starts_on: string; ends_on: string }, b: { starts_on: string; ends_on: string }) =>
   a.starts_on <= b.ends_on && b.starts_on <= a.ends_on;
 
+/** `GET /api/me/delegation/candidates`: the active members one may delegate to. */
+export const delegationCandidate = z.object({ id: z.string(), email: z.string() });
+export type DelegationCandidate = z.infer<typeof delegationCandidate>;
+
 /** On whose behalf a decision was taken through a delegation. */
 export const onBehalfOf = z.object({ user_id: z.string(), email: z.string() });
 export type OnBehalfOf = z.infer<typeof onBehalfOf>;

@@ -2,13 +2,31 @@ import type { Kysely } from "kysely";
 import { inboxBadge, inboxItemKinds, inboxItemsLimit, type InboxCounts, type InboxItem, type InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 
-/** What waits for the user, by kind, counted from their own rows. */
-export async function readInbox(db: Kysely<Database>, userId: string, now: Date): Promise<InboxCounts> {
-  const rows = await db
-    .selectFrom("rm_inbox_items")
-    .select(["kind", (eb) => eb.fn.countAll<string>().as("n")])
-    .where("user_id", "=", userId)
-    .groupBy("kind")
+/**
+ * The user's own items, and the requests to decide of those they stand in for today (`standInFor`, delegators'
+ * ids from the user's own delegation stream), except the user's own requests. Delegations start and end with the
+ * calendar, not with an event, so they are applied when the inbox is read rather than written into its rows.
+ */
+function itemsOf(db: Kysely<Database>, userId: string, standInFor: readonly string[]) {
+  const base = db.selectFrom("rm_inbox_items as item");
+  if (standInFor.length === 0) return base.where("item.user_id", "=", userId);
+  return base.where((eb) =>
+    eb.or([
+      eb("item.user_id", "=", userId),
+      eb.and([
+        eb("item.user_id", "in", [...standInFor]),
+        eb("item.kind", "=", "decide"),
+        eb.not(eb.exists(eb.selectFrom("rm_inbox_requests as own").whereRef("own.request_id", "=", "item.subject_id").where("own.requester_id", "=", userId))),
+      ]),
+    ]),
+  );
+}
+
+/** What waits for the user, by kind: a request several of them may decide counts once. */
+export async function readInbox(db: Kysely<Database>, userId: string, now: Date, standInFor: readonly string[] = []): Promise<InboxCounts> {
+  const rows = await itemsOf(db, userId, standInFor)
+    .select(["item.kind", (eb) => eb.fn.count<string>("item.subject_id").distinct().as("n")])
+    .groupBy("item.kind")
     .execute();
   const counts = Object.fromEntries(inboxItemKinds.map((kind) => [kind, 0])) as Record<InboxItemKind, number>;
   for (const row of rows) if (row.kind in counts) counts[row.kind as InboxItemKind] = Number(row.n);
@@ -16,14 +34,14 @@ export async function readInbox(db: Kysely<Database>, userId: string, now: Date)
 }
 
 /** The newest things waiting for the user, with a request's need-by date from the requests read model. */
-export async function listInboxItems(db: Kysely<Database>, userId: string): Promise<InboxItem[]> {
-  const rows = await db
-    .selectFrom("rm_inbox_items as item")
+export async function listInboxItems(db: Kysely<Database>, userId: string, standInFor: readonly string[] = []): Promise<InboxItem[]> {
+  const rows = await itemsOf(db, userId, standInFor)
     .leftJoin("rm_requests as request", "request.id", "item.subject_id")
+    .distinctOn(["item.since", "item.subject_id", "item.kind"])
     .select(["item.kind", "item.subject_id", "item.title", "item.since", "request.needed_by"])
-    .where("item.user_id", "=", userId)
     .orderBy("item.since", "desc")
     .orderBy("item.subject_id")
+    .orderBy("item.kind")
     .limit(inboxItemsLimit)
     .execute();
   return rows.map((r) => ({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString(), needed_by: r.needed_by ?? null }));

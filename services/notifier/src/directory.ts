@@ -14,6 +14,8 @@ export type DirectoryRequest = {
   needed_by: string | null;
 };
 export type DirectoryWorkOrder = { id: string; title: string; email: string };
+/** A delegation a decider gave, by the delegator's id: from the first to the last day, both included. */
+export type DirectoryDelegation = { delegate_id: string; starts_on: string; ends_on: string };
 
 /**
  * Who is who, as the notifier folds it from the log: the users and their preferences, and the records the batch
@@ -26,6 +28,7 @@ export type Directory = {
   workOrders: Map<string, DirectoryWorkOrder>;
   /** Each order's status, to tell an order that becomes issued or received from one saved again as it was. */
   orderStatuses: Map<string, string>;
+  delegations: Map<string, DirectoryDelegation>;
   changed: Set<string>;
 };
 
@@ -45,6 +48,8 @@ export const notifierEventTypes = new Set<string>([
   "PurchaseOrderSaved",
   "WorkOrderSubmitted",
   "WorkOrderStatusChanged",
+  "ApprovalsDelegated",
+  "ApprovalDelegationEnded",
 ]);
 
 /** Folds one event into the directory (after its notices were decided on the state before it). */
@@ -98,6 +103,14 @@ export function fold(directory: Directory, event: StoredEvent): void {
     case "PurchaseOrderSaved":
       directory.orderStatuses.set(event.data.order_id, event.data.status);
       return mark(`order:${event.data.order_id}`);
+    case "ApprovalsDelegated": {
+      const { delegator_id, delegate_id, starts_on, ends_on } = event.data;
+      directory.delegations.set(delegator_id, { delegate_id, starts_on, ends_on });
+      return mark(`delegation:${delegator_id}`);
+    }
+    case "ApprovalDelegationEnded":
+      directory.delegations.delete(event.data.delegator_id);
+      return mark(`delegation:${event.data.delegator_id}`);
     default:
       return;
   }
@@ -122,6 +135,8 @@ export async function loadDirectory(trx: Transaction<unknown>, events: readonly 
   const named = namedIn(events);
   const users = await sql<DirectoryUser>`select id::text as id, email, role, active from notifier_users`.execute(trx);
   const preferences = await sql<{ user_id: string; email: EmailPreference }>`select user_id::text as user_id, email from notifier_preferences`.execute(trx);
+  const delegations = await sql<DirectoryDelegation & { delegator_id: string }>`select delegator_id::text as delegator_id,
+    delegate_id::text as delegate_id, starts_on, ends_on from notifier_delegations`.execute(trx);
   const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages, needed_by
     from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
   const workOrders = await sql<DirectoryWorkOrder>`select id, title, email from notifier_work_orders where id = any(${named.workOrders}::text[])`.execute(trx);
@@ -134,6 +149,7 @@ export async function loadDirectory(trx: Transaction<unknown>, events: readonly 
     requests: new Map(requests.rows.map((r) => [r.id, { ...r, amount: Number(r.amount) }])),
     workOrders: new Map(workOrders.rows.map((w) => [w.id, w])),
     orderStatuses: new Map(orders.rows.map((o) => [o.id, o.status])),
+    delegations: new Map(delegations.rows.map(({ delegator_id, ...d }) => [delegator_id, d])),
     changed: new Set(),
   };
 }
@@ -158,6 +174,13 @@ export async function saveDirectory(trx: Transaction<unknown>, directory: Direct
     } else if (kind === "work-order") {
       const w = directory.workOrders.get(id)!;
       await sql`insert into notifier_work_orders (id, title, email) values (${w.id}, ${w.title}, ${w.email}) on conflict (id) do nothing`.execute(trx);
+    } else if (kind === "delegation") {
+      const d = directory.delegations.get(id);
+      if (!d) await sql`delete from notifier_delegations where delegator_id = ${id}::uuid`.execute(trx);
+      else
+        await sql`insert into notifier_delegations (delegator_id, delegate_id, starts_on, ends_on)
+          values (${id}::uuid, ${d.delegate_id}::uuid, ${d.starts_on}, ${d.ends_on})
+          on conflict (delegator_id) do update set delegate_id = excluded.delegate_id, starts_on = excluded.starts_on, ends_on = excluded.ends_on`.execute(trx);
     } else if (kind === "order") {
       await sql`insert into notifier_orders (id, status) values (${id}::uuid, ${directory.orderStatuses.get(id)!})
         on conflict (id) do update set status = excluded.status`.execute(trx);

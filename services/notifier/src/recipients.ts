@@ -1,4 +1,4 @@
-import { decisionRefusal, type Role, type StoredEvent } from "@procure/contracts";
+import { decisionRefusal, runsOn, type Role, type StoredEvent } from "@procure/contracts";
 import type { Directory, DirectoryRequest, DirectoryUser, DirectoryWorkOrder } from "./directory.ts";
 
 /** A user of the workspace (with preferences and an unsubscribe link), or someone known only by an address. */
@@ -14,12 +14,17 @@ export type Notice =
 const asRecipient = (user: DirectoryUser): Recipient => ({ userId: user.id, email: user.email });
 
 /**
- * Everyone who may decide a request's stage now. A delegation would be applied here: a delegator's delegate
- * stands in their place for the time it runs.
+ * Everyone who may decide a request's stage on `day`: a decider whose delegation runs that day is replaced by their
+ * delegate (an active member, never the requester), as the decision itself lets the delegate stand in.
  */
-export function decidersOf(users: Iterable<DirectoryUser>, request: DirectoryRequest, stageRole: Role | null): Recipient[] {
+export function decidersOf(directory: Pick<Directory, "users" | "delegations">, request: DirectoryRequest, stageRole: Role | null, day: string): Recipient[] {
   const target = { requesterId: request.requester_id, stageRole };
-  return [...users].filter((u) => decisionRefusal({ role: u.role, userId: u.id }, target) === null).map(asRecipient);
+  const deciders = [...directory.users.values()].filter((u) => decisionRefusal({ role: u.role, userId: u.id }, target) === null);
+  return deciders.map((decider) => {
+    const delegation = directory.delegations.get(decider.id);
+    const delegate = delegation && runsOn(delegation, day) ? directory.users.get(delegation.delegate_id) : undefined;
+    return asRecipient(delegate?.active && delegate.id !== request.requester_id ? delegate : decider);
+  });
 }
 
 /** The stage that waits after `index` as routed (null: none, the request is approved with this stage). */
@@ -51,6 +56,7 @@ export function noticesFor(event: StoredEvent, directory: Directory): Notice[] {
 
 function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
   const users = directory.users.values();
+  const day = event.recorded_at.slice(0, 10);
   switch (event.type) {
     case "RequestCreated": {
       const d = event.data;
@@ -64,13 +70,13 @@ function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
         needed_by: d.needed_by,
       };
       const stageRole = firstWaiting(request);
-      return decidersOf(users, request, stageRole).map((to) => ({ kind: "decision-needed", to, request, stageRole }));
+      return decidersOf(directory, request, stageRole, day).map((to) => ({ kind: "decision-needed", to, request, stageRole }));
     }
     case "RequestStageApproved": {
       const request = directory.requests.get(event.data.request_id);
       const next = request && stageAfter(request, event.data.stage_index);
       if (!request || !next) return [];
-      return decidersOf(users, request, next.role).map((to) => ({ kind: "decision-needed", to, request, stageRole: next.role }));
+      return decidersOf(directory, request, next.role, day).map((to) => ({ kind: "decision-needed", to, request, stageRole: next.role }));
     }
     case "RequestApproved": {
       const request = directory.requests.get(event.data.request_id);

@@ -23,6 +23,7 @@ const directory = (): Directory => ({
   requests: new Map([[request.id, request]]),
   workOrders: new Map(),
   orderStatuses: new Map([["o1", "draft"]]),
+  delegations: new Map(),
   changed: new Set(),
 });
 const event = (type: string, data: unknown, actor: string | null): StoredEvent =>
@@ -66,5 +67,22 @@ describe("who hears of an event", () => {
     const d = directory();
     d.requests.set("r1", own);
     expect(noticesFor(event("RequestDenied", { request_id: "r1", stage_index: 0, comment: null }, "adm"), d)).toEqual([]);
+  });
+});
+
+describe("a delegation", () => {
+  const { id: _id, ...details } = request;
+  const created = (at: string) => ({ ...event("RequestCreated", { ...details, request_id: "r2" }, "req"), recorded_at: at }) as StoredEvent;
+  const stand = user("stand", "buyer");
+
+  it("sends a decider's mail to their delegate on the days it runs, and to the decider on the others", () => {
+    const d = directory();
+    d.users.set(stand.id, stand);
+    d.delegations.set("appr", { delegate_id: "stand", starts_on: "2026-11-20", ends_on: "2026-11-30" });
+    const to = (at: string) => noticesFor(created(at), d).map((n) => n.to.userId);
+    expect(to("2026-11-25T10:00:00.000Z")).toContain("stand");
+    expect(to("2026-11-25T10:00:00.000Z")).not.toContain("appr");
+    expect(to("2026-12-01T10:00:00.000Z")).toContain("appr");
+    expect(to("2026-12-01T10:00:00.000Z")).not.toContain("stand");
   });
 });

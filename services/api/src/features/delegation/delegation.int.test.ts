@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { z } from "zod";
-import { auditEntry, delegationAnswer, errorBody, purchaseRequest, type Role } from "@procure/contracts";
+import { auditEntry, delegationAnswer, errorBody, inboxCounts, inboxItemsResponse, purchaseRequest, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
@@ -67,6 +68,18 @@ describe("approval delegation", () => {
       { delegator_id: approver.id, delegator_email: approver.email, starts_on: today(), ends_on: dayFromNow(5) },
     ]);
 
+    // The delegator's requests to decide wait in the delegate's inbox too, but never the delegate's own.
+    const own = await raise(stand, "Delegate's own chair");
+    const waiting = async () =>
+      inboxItemsResponse
+        .parse((await t.call("GET", "/api/inbox/items", { token: stand.token })).json())
+        .items.filter((item) => item.kind === "decide")
+        .map((item) => item.subject_id);
+    await expect.poll(waiting).toContain(before.id);
+    expect(await waiting()).not.toContain(own.id);
+    const counts = inboxCounts.parse((await t.call("GET", "/api/inbox", { token: stand.token })).json());
+    expect(counts.counts.decide).toBeGreaterThanOrEqual(1);
+
     const approved = await approve(stand, before.id);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(purchaseRequest.parse(approved.json()).status).toBe("approved");
@@ -77,7 +90,6 @@ describe("approval delegation", () => {
     await expect.poll(timeline).toContain(`${stand.email} approved on behalf of ${approver.email}`);
 
     // Nobody decides their own request through a delegation.
-    const own = await raise(stand, "Delegate's own chair");
     expect((await approve(stand, own.id)).statusCode).toBe(403);
 
     const ended = await t.call("DELETE", "/api/me/delegation", { token: approver.token });
@@ -113,5 +125,22 @@ describe("approval delegation", () => {
     expect((await delegate(away, approver)).statusCode).toBe(409);
     // Later days, after the first delegation ends, are free.
     expect((await delegate(away, approver, dayFromNow(6), dayFromNow(8))).statusCode).toBe(200);
+  });
+
+  it("sends the delegator's mails about requests to decide to the delegate instead", async () => {
+    const approver = await newUser("approver");
+    const stand = await newUser("buyer");
+    expect((await delegate(approver, stand)).statusCode).toBe(200);
+    const title = `Mail for the stand-in ${Date.now().toString(36)}`;
+    await raise(users.requester, title);
+    const recipients = async () =>
+      (
+        await sql<{ email: string }>`select email from notification_outbox where kind = 'decision-needed' and position(${title} in subject) > 0`.execute(
+          t.runtime.db,
+        )
+      ).rows.map((r) => r.email);
+    await expect.poll(recipients).toContain(stand.email);
+    expect(await recipients()).not.toContain(approver.email);
+    expect(await recipients()).toContain(users.approver.email);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { delegationAnswer, delegationBody, type DelegationAnswer } from "@procure/contracts";
+import { z } from "zod";
+import { delegationAnswer, delegationBody, delegationCandidate, type DelegationAnswer } from "@procure/contracts";
+import { listUsers } from "@procure/projections";
 import { delegationDecider, userDecider, type StreamCommand } from "@procure/domain";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { loadState } from "../../commands/load-stream.ts";
@@ -27,6 +29,16 @@ const delegationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   };
 
   app.get("/api/me/delegation", { schema: { tags, response: { 200: delegationAnswer, ...errorResponses(401) } } }, async (request) => answer(request.actor.id));
+
+  app.get(
+    "/api/me/delegation/candidates",
+    {
+      preValidation: app.requirePermission("requests:decide"),
+      config: { reads: ["users"] },
+      schema: { tags, response: { 200: z.array(delegationCandidate), ...errorResponses(401, 403) } },
+    },
+    async (request) => (await listUsers(deps.db)).filter((u) => u.active && u.id !== request.actor.id).map((u) => ({ id: u.id, email: u.email })),
+  );
 
   app.put("/api/me/delegation", { schema: { tags, body: delegationBody, response: { 200: delegationAnswer, ...commandErrors } } }, async (request, reply) => {
     const actor = request.actor;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody } from "@procure/contracts";
-import { userDecider } from "@procure/domain";
+import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody, runsOn } from "@procure/contracts";
+import { delegationDecider, userDecider } from "@procure/domain";
+import { loadState } from "../../commands/load-stream.ts";
 import { listInboxItems, readInbox, unseenChanges } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
@@ -13,12 +14,20 @@ const reads = ["inbox"];
 const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  app.get("/api/inbox", { schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody, 403: errorBody } } }, async (request) =>
-    readInbox(deps.db, request.actor.id, new Date()),
-  );
+  /** Whom the user stands in for today, from their own delegation stream, as a decision reads it. */
+  const standingInFor = async (userId: string, now: Date) => {
+    const { state } = await loadState(deps, delegationDecider, userId);
+    const today = now.toISOString().slice(0, 10);
+    return state.received.filter((d) => runsOn(d, today)).map((d) => d.delegator_id);
+  };
+
+  app.get("/api/inbox", { schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody, 403: errorBody } } }, async (request) => {
+    const now = new Date();
+    return readInbox(deps.db, request.actor.id, now, await standingInFor(request.actor.id, now));
+  });
 
   app.get("/api/inbox/items", { schema: { tags: ["inbox"], response: { 200: inboxItemsResponse, 401: errorBody, 403: errorBody } } }, async (request) => ({
-    items: await listInboxItems(deps.db, request.actor.id),
+    items: await listInboxItems(deps.db, request.actor.id, await standingInFor(request.actor.id, new Date())),
   }));
 
   app.post("/api/inbox/seen", { schema: { tags: ["inbox"], body: markSeenBody, response: { 204: z.null(), ...commandErrors } } }, async (request, reply) => {
