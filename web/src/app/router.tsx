@@ -56,7 +56,7 @@ const screens: RouteObject[] = [
             handle: handle({
               crumb: "Approvals",
               title: "Approvals",
-              description: "Pending requests waiting on a decision, oldest first.",
+              description: "Pending requests waiting on a decision, most urgent first, then oldest.",
               quickLinks: [{ label: "All requests", href: paths.app.requests.getHref(), section: "requests" }],
             }),
           },

@@ -3,28 +3,43 @@ import { Link, Outlet } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { Drawer } from "@/components/ui/drawer";
 import { Brand } from "./brand";
 import { ShellHero } from "./shell-hero";
 import { ShellSidebarNav } from "./shell-sidebar";
+import { UserMenu } from "./user-menu";
 import "@/styles/shell.css";
 
 const MobileNav = lazy(() => import("./mobile-nav"));
 
 const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
-/** The workspace frame. The inbox comes in as a slot so this shared layout never imports a feature. */
-export function AppShell({ inbox }: { inbox: ReactNode }) {
+/**
+ * The workspace frame. The inbox and the user's notification settings come in as slots so this shared layout never
+ * imports a feature.
+ */
+export function AppShell({ inbox, notifications }: { inbox: ReactNode; notifications: ReactNode }) {
   const { user, role, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   // Mounted from the first open on, so closing keeps the dialog's own exit and focus return.
   const [menuLoaded, setMenuLoaded] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const account = user ? (
     <div className="shell-account">
-      <span className="shell-email" title={user.email}>
-        {user.email}
-      </span>
+      <UserMenu
+        email={user.email}
+        items={[
+          {
+            label: "Notifications",
+            onSelect: () => {
+              setMenuOpen(false);
+              setNotificationsOpen(true);
+            },
+          },
+        ]}
+      />
       <span className="badge badge-plain shell-role">{roleLabel(role)}</span>
       <button type="button" className="btn btn-sm" onClick={signOut}>
         Sign out
@@ -102,6 +117,16 @@ export function AppShell({ inbox }: { inbox: ReactNode }) {
           </footer>
         </div>
       </div>
+      {user ? (
+        <Drawer
+          open={notificationsOpen}
+          onOpenChange={setNotificationsOpen}
+          title="Notifications"
+          description="When something waits for you, or your request moves on."
+        >
+          {notifications}
+        </Drawer>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,10 @@ export default function MobileNav({ open, onOpenChange, role, account, opener }:
         <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className="shell-mobile-nav"
+          // Escape in the account's open menu closes that menu only (Radix hears the key before the menu does).
+          onEscapeKeyDown={(event) => {
+            if (document.activeElement?.closest("[role=menu]")) event.preventDefault();
+          }}
           // The menu button lives in the shell, outside this chunk, so the dialog is told where focus goes back.
           onCloseAutoFocus={(event) => {
             event.preventDefault();

@@ -1,5 +1,8 @@
 import { AppShell } from "@/components/layout/app-shell";
 import { InboxDropdown } from "@/features/inbox/components/inbox-dropdown";
+import { EmailPreferenceChoice } from "@/features/notifications/components/notification-preferences";
+import { DelegationSettings } from "@/features/delegation/components/delegation-settings";
+import { can } from "@procure/contracts";
 import { SessionGuard } from "@/app/guards/session-guard";
 import { useSession } from "@/lib/auth";
 import { useLiveInvalidation } from "@/lib/live";
@@ -19,5 +22,11 @@ function Workspace() {
   const { role, token } = useSession();
   usePreloadSections(role);
   useLiveInvalidation(token);
-  return <AppShell inbox={<InboxDropdown />} />;
+  const notifications = (
+    <div className="stack" style={{ gap: 24 }}>
+      <EmailPreferenceChoice />
+      {can(role, "requests:decide") ? <DelegationSettings /> : null}
+    </div>
+  );
+  return <AppShell inbox={<InboxDropdown />} notifications={notifications} />;
 }

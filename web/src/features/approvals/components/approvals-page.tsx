@@ -16,7 +16,7 @@ import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 type Pending = { request: PurchaseRequest; status: ApprovalDecision };
 
@@ -71,7 +71,6 @@ export function ApprovalsPage() {
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Priority</th>
-                <th scope="col">Needed by</th>
                 <th scope="col">Requested by</th>
                 <th scope="col" className="num">
                   Amount
@@ -106,10 +105,14 @@ export function ApprovalsPage() {
                       {request.current_stage_role ? <span className="subtle approval-stage">Waiting on {request.current_stage_role}</span> : null}
                     </td>
                     <td data-label="Priority">
-                      <PriorityBadge priority={request.priority} />
-                    </td>
-                    <td data-label="Needed by">
-                      <NeededBy date={request.needed_by} />
+                      <span className="approval-urgency">
+                        <PriorityBadge priority={request.priority} />
+                        {request.needed_by ? (
+                          <span className="subtle">
+                            Needed by <NeededBy date={request.needed_by} />
+                          </span>
+                        ) : null}
+                      </span>
                     </td>
                     <td data-label="Requested by">{request.requester_email || "—"}</td>
                     <td className="num" data-label="Amount">

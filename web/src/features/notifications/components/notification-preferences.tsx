@@ -12,16 +12,8 @@ const labels: Record<EmailPreference, { title: string; hint: string }> = {
   off: { title: "Off", hint: "No e-mail; the inbox still shows what waits for you." },
 };
 
-/** The signed-in user's e-mail notification choice. */
+/** The signed-in user's e-mail notification choice, as a card in Settings. */
 export function NotificationPreferences() {
-  const settings = useNotificationSettings();
-  const update = useUpdateNotificationSettings();
-  const choose = (email: EmailPreference) =>
-    update.mutate(
-      { email },
-      { onSuccess: () => toast.success("Notifications saved"), onError: (error) => toast.error("Not saved", { description: errorMessage(error) }) },
-    );
-
   return (
     <section className="card" id="notifications" aria-labelledby="notifications-title">
       <div className="card-header">
@@ -33,22 +25,38 @@ export function NotificationPreferences() {
         </div>
       </div>
       <div className="card-body">
-        {settings.isError ? (
-          <Notice tone="error" role="alert">{`Unable to load your notification settings: ${errorMessage(settings.error)}`}</Notice>
-        ) : (
-          <fieldset className="stack" disabled={!settings.data || update.isPending}>
-            <legend>E-mail</legend>
-            {emailPreferences.map((option) => (
-              <label key={option} className="radio-row">
-                <input type="radio" name="email-notifications" value={option} checked={settings.data?.email === option} onChange={() => choose(option)} />
-                <span>
-                  <strong>{labels[option].title}</strong> <span className="subtle">{labels[option].hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <EmailPreferenceChoice />
       </div>
     </section>
+  );
+}
+
+/** The choice itself: saved as soon as it changes, so the user menu's panel needs no save button. */
+export function EmailPreferenceChoice() {
+  const settings = useNotificationSettings();
+  const update = useUpdateNotificationSettings();
+  const choose = (email: EmailPreference) =>
+    update.mutate(
+      { email },
+      { onSuccess: () => toast.success("Notifications saved"), onError: (error) => toast.error("Not saved", { description: errorMessage(error) }) },
+    );
+
+  // The choice being saved shows at once; a failed save falls back to the stored one.
+  const chosen = update.isPending ? update.variables.email : settings.data?.email;
+
+  return settings.isError ? (
+    <Notice tone="error" role="alert">{`Unable to load your notification settings: ${errorMessage(settings.error)}`}</Notice>
+  ) : (
+    <fieldset className="stack" disabled={!settings.data || update.isPending}>
+      <legend>E-mail</legend>
+      {emailPreferences.map((option) => (
+        <label key={option} className="radio-row">
+          <input type="radio" name="email-notifications" value={option} checked={chosen === option} onChange={() => choose(option)} />
+          <span>
+            <strong>{labels[option].title}</strong> <span className="subtle">{labels[option].hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
