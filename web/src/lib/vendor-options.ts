@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const vendorOption = vendor.pick({ id: true, name: true, status: true });
+const vendorOption = vendor.pick({ id: true, name: true, status: true, diligence: true });
 export type VendorOption = z.infer<typeof vendorOption>;
 
 /** Every vendor, blocked ones too (pickers mark them). A failed or malformed list is an empty picker. */

@@ -1,7 +1,16 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { anyReceived, deleteOrderConfirmation, normalizeStatus, poFormStatuses, type PurchaseOrder, type SaveOrderBody } from "@procure/contracts";
+import {
+  anyReceived,
+  deleteOrderConfirmation,
+  normalizeStatus,
+  poFormStatuses,
+  vendorDocumentKindLabels,
+  type PurchaseOrder,
+  type SaveOrderBody,
+  type VendorDiligence,
+} from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
@@ -139,7 +148,8 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const received = current ? anyReceived(current.lines) : false;
   // Once goods are received the status follows them: only cancelling is left to pick by hand.
   const statusLocked = (status: string) => received && status !== current?.status && status !== "cancelled";
-  const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : "Choosing a vendor fills in its name.";
+  const diligenceGap = chosenVendor ? diligenceWarning(chosenVendor.diligence) : null;
+  const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : (diligenceGap ?? "Choosing a vendor fills in its name.");
 
   return (
     <Drawer
@@ -226,4 +236,11 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
       {current ? <ReceivePanel order={current} /> : null}
     </Drawer>
   );
+}
+
+/** Ordering from a vendor without its required documents is allowed unless the workspace says otherwise, but never unannounced. */
+function diligenceWarning(diligence: VendorDiligence): string | null {
+  if (diligence.status !== "missing" && diligence.status !== "expired") return null;
+  const kinds = [...diligence.missing, ...diligence.expired].map((kind) => vendorDocumentKindLabels[kind]).join(", ");
+  return `Diligence ${diligence.status}: ${kinds}. Check with the vendor before ordering.`;
 }

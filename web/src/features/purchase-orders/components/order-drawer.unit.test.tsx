@@ -45,6 +45,7 @@ const vendors = [
     renewal_date: null,
     created_at: stamp,
     updated_at: stamp,
+    diligence: { status: "complete", missing: [], expired: [], expiring: [] },
   },
 ];
 
