@@ -67,3 +67,27 @@ describe.each([
     ).toEqual([{ status: "missing", missing: ["w9"], expired: [], expiring: [] }]);
   });
 });
+
+describe("the workspace's diligence settings", () => {
+  it("let an admin choose the required documents and whether orders wait for them, and the vendors follow", async () => {
+    const v = await freshVendor("settings");
+    const { page } = await product.open();
+    await signIn(page, product.url, emailOf("admin"));
+    await page.goto(`${product.url}/app/settings`);
+    const card = page.getByRole("region", { name: "Vendor diligence" });
+    const kinds = card.getByRole("group", { name: "Required documents" });
+    await expect.poll(() => kinds.getByLabel("W-9").isChecked()).toBe(true);
+    expect(await kinds.getByLabel("Insurance").isChecked()).toBe(true);
+    await kinds.getByLabel("W-9").uncheck();
+    await kinds.getByLabel("Insurance").uncheck();
+    await card.getByLabel(/Refuse new orders/).check();
+    await card.getByRole("button", { name: "Save diligence settings" }).click();
+    await page.getByText("Diligence settings saved").waitFor();
+    await expectNoSeriousViolations(page, "main", "diligence settings");
+
+    const admin = await tokenFor(product.url, emailOf("admin"));
+    const now = await callApi(product.url, "GET", `/api/vendors/${v.id}`, admin);
+    expect(vendor.parse(now.json).diligence.status).toBe("complete");
+    await callApi(product.url, "PATCH", "/api/settings/diligence", admin, { required_kinds: ["w9", "insurance"], block_orders: false });
+  });
+});

@@ -4,6 +4,7 @@ import { useSession } from "@/lib/auth";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { OutboxTable } from "@/features/notifications/components/outbox-table";
+import { DiligenceSettingsCard } from "@/features/vendors/components/diligence-settings";
 
 export function Component() {
   const { role } = useSession();
@@ -12,6 +13,7 @@ export function Component() {
       <div className="stack">
         <NotificationPreferences />
         <SettingsPage />
+        {can(role, "settings:manage") ? <DiligenceSettingsCard /> : null}
         {can(role, "notifications:manage") ? <OutboxTable /> : null}
       </div>
     </SectionGuard>
