@@ -1,4 +1,11 @@
-import { defaultDiligenceSettings, diligenceOf, diligenceStatusLabels, vendorDocumentKindLabels, type DiligenceSettings, type DiligenceSettingsCommand } from "@procure/contracts";
+import {
+  defaultDiligenceSettings,
+  diligenceOf,
+  diligenceStatusLabels,
+  vendorDocumentKindLabels,
+  type DiligenceSettings,
+  type DiligenceSettingsCommand,
+} from "@procure/contracts";
 import { conflict } from "./domain-error.ts";
 import type { VendorState } from "./vendor.ts";
 import type { StreamDecider } from "./stream-decider.ts";

@@ -14,7 +14,9 @@ const diligenceSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   app.addHook("onRequest", app.authenticate);
   const admin = { preValidation: app.requirePermission("settings:manage") };
 
-  app.get("/api/settings/diligence", { ...admin, schema: { tags, response: { 200: diligenceSettings, ...commandErrors } } }, async () => getDiligenceSettings(deps.db));
+  app.get("/api/settings/diligence", { ...admin, schema: { tags, response: { 200: diligenceSettings, ...commandErrors } } }, async () =>
+    getDiligenceSettings(deps.db),
+  );
 
   app.patch(
     "/api/settings/diligence",
