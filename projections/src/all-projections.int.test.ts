@@ -4,6 +4,7 @@ import { ORIGIN, positionOf } from "@procure/eventstore";
 import { InjectClient } from "@procure/infra/seed/api-client";
 import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { expectCall } from "@procure/infra/testing/http";
+import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { buildScenario } from "@procure/infra/testing/scenario";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -34,24 +35,7 @@ async function extras(users: Record<"requester" | "approver" | "admin", TestUser
     body: form,
   });
   expect(upload.status).toBe(201);
-  const [vendor] = await expectCall<{ id: string }[]>(t, "GET", "/api/vendors?limit=1", { token: users.admin.token });
-  for (const kind of ["w9", "insurance"]) {
-    const document = new FormData();
-    document.append("kind", kind);
-    document.append("expires_on", "2031-01-31");
-    document.append("file", new Blob([Buffer.from(`${kind} on file`)], { type: "application/pdf" }), `${kind}.pdf`);
-    const added = await fetch(`${t.url}/api/vendors/${vendor!.id}/documents`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${users.admin.token}` },
-      body: document,
-    });
-    expect(added.status).toBe(201);
-    if (kind === "insurance") {
-      const { id } = (await added.json()) as { id: string };
-      await expectCall(t, "DELETE", `/api/vendors/${vendor!.id}/documents/${id}`, { token: users.admin.token, status: 204 });
-    }
-  }
-  await expectCall(t, "PATCH", "/api/settings/diligence", { token: users.admin.token, body: { required_kinds: ["w9", "contract"] } });
+  await fileVendorDiligence(t, users.admin.token);
   const endpoint = { url: "http://127.0.0.1:9/never", event_types: ["vendor.registered"], enabled: false };
   for (const last of ["kept", "deleted"]) {
     const created = await expectCall<{ id: string }>(t, "POST", "/api/webhooks", { token: users.admin.token, body: endpoint, status: 201 });

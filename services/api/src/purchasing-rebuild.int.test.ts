@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
 import { buildScenario } from "@procure/infra/testing/scenario";
+import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   users = await createUsers(t);
   await buildScenario(t, users);
   await receivedInPart();
+  await fileVendorDiligence(t, users.admin.token);
 });
 
 /** An order of two lines with one received in part, so the lines and receipts are rebuilt too. */
