@@ -199,6 +199,7 @@ export function createNotifier(
     smtpUrl: env.SMTP_URL,
     mailDir: join(resolve(env.DATA_DIR), "mail"),
     timeZone: env.WORKSPACE_TIME_ZONE,
+    leaseMs: env.MAIL_SEND_LEASE_MS,
     ...options,
   });
 }

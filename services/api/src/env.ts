@@ -57,6 +57,15 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: "SMTP_URL starts with smtp:// or smtps://" })
     .optional(),
   MAIL_FROM: z.string().default("Procure <no-reply@localhost>"),
+  /**
+   * How long a notifier holds the mails it took to send: longer than any send takes, since a notifier that dies
+   * holding them leaves them to another only after it runs out.
+   */
+  MAIL_SEND_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60_000),
   /** The address people reach the product at: the base of every link in a mail. */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   /** The workspace's time zone (IANA): daily summaries go out at 08:00 there. */

@@ -26,11 +26,13 @@ export type NotifierOptions = {
   batchSize?: number;
   /** Mails sent at once. */
   concurrency?: number;
+  /** How long the mails one notifier took stay its own; five minutes unless told. */
+  leaseMs?: number;
   read?: LogRead;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
-const LEASE_MS = 5 * 60_000;
+const DEFAULT_LEASE_MS = 5 * 60_000;
 
 /**
  * Tells people by e-mail what waits for them. Two loops, both keeping their state in Postgres: the fan-out follows
@@ -113,7 +115,7 @@ export class Notifier {
     const now = this.now();
     await gatherDigests(this.db, { now, domain: this.settings.domain });
     const limit = this.options.concurrency ?? 8;
-    const claimed = await claimDueMails(this.db, { limit, leaseMs: LEASE_MS, now });
+    const claimed = await claimDueMails(this.db, { limit, leaseMs: this.options.leaseMs ?? DEFAULT_LEASE_MS, now });
     await Promise.all(claimed.map((mail) => this.deliver(mail)));
     return claimed.length === limit;
   }
