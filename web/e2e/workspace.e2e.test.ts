@@ -258,6 +258,8 @@ describe("a section whose code cannot be fetched", () => {
     await page.goto(`${product.url}/app/requests`);
     await shellNav.getByRole("link", { name: "Approvals" }).click();
     await page.getByText("This part of Procure could not be loaded.").waitFor();
+    // After its one reload the section says it is stuck; only then may the code come back, or that reload finds it.
+    await page.getByText("The server answers, but this part still fails to load. Reload to try again.").waitFor({ timeout: 30_000 });
     await expect.poll(() => shellNav.getByRole("link", { name: "Requests" }).isVisible()).toBe(true);
     await page.unroute(/\/assets\/approvals-[^/]+\.js$/);
     await page.getByRole("button", { name: "Reload" }).click();
