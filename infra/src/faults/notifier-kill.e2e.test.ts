@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { startSmtpSink, type SmtpSink } from "@procure/notifier/testing/smtp-sink";
-import { startNatsServer, startProductProcess, type Child } from "../testing/child-process.ts";
+import { startProductProcess, type Child } from "../testing/child-process.ts";
+import { usePrivateNats } from "../testing/private-nats.ts";
 import { createStreamUsers } from "../testing/command-stream.ts";
 import { freePort } from "../testing/free-port.ts";
 import { createTestServices, type TestServices } from "../testing/test-services.ts";
@@ -40,15 +39,7 @@ describe("a notifier killed right after ten commands", () => {
       MAIL_SEND_LEASE_MS: "5000",
     };
     const separate = services.mode === "services";
-    if (separate) {
-      const natsPort = await freePort();
-      const storeDir = join(services.dataDir, "nats");
-      mkdirSync(storeDir, { recursive: true });
-      nats = await startNatsServer(natsPort, storeDir);
-      env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
-    } else {
-      delete env.NATS_URL;
-    }
+    nats = await usePrivateNats(services, env);
     const start = async (only?: string) => {
       const child = await startProductProcess(env, only);
       children.push(child);

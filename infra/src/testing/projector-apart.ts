@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { startNatsServer, startProductProcess, type Child } from "./child-process.ts";
+import { startProductProcess, type Child } from "./child-process.ts";
+import { usePrivateNats } from "./private-nats.ts";
 import { freePort } from "./free-port.ts";
 import type { TestServices } from "./test-services.ts";
 
@@ -22,19 +21,10 @@ export type ProjectorApart = {
  */
 export async function startProjectorApart(services: TestServices): Promise<ProjectorApart> {
   const children: Child[] = [];
-  let nats: Child | null = null;
   const port = await freePort();
   const env: Record<string, string> = { ...services.env, PORT: String(port), COMMAND_WAIT_MS: "500" };
   const separate = services.mode === "services";
-  if (separate) {
-    const natsPort = await freePort();
-    const storeDir = join(services.dataDir, "nats");
-    mkdirSync(storeDir, { recursive: true });
-    nats = await startNatsServer(natsPort, storeDir);
-    env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
-  } else {
-    delete env.NATS_URL;
-  }
+  const nats = await usePrivateNats(services, env);
   const start = (only?: string) => startProductProcess(env, only).then((c) => (children.push(c), c));
   const api = separate ? await start("api,relay") : null;
   let projector = await start(separate ? "projector" : undefined);
