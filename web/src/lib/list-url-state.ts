@@ -7,13 +7,18 @@ import { useSearchParams } from "react-router-dom";
  */
 export function useListUrlState() {
   const [params, setParams] = useSearchParams();
-  // The address as last asked for: a second change before the router has caught up with the first builds on it
-  // (say a sort chosen right after typing a search), rather than on the address the first change replaces.
+  // The address as last asked for: a change made before the router has caught up with earlier ones (say a sort
+  // chosen right after typing a search) builds on them, not on an address the router shows on its way there.
   const latest = useRef(params);
+  const written = useRef<string[]>([]);
   const rendered = useRef(params);
   if (rendered.current !== params) {
     rendered.current = params;
-    latest.current = params;
+    const echo = written.current.indexOf(params.toString());
+    if (echo >= 0) written.current.splice(0, echo + 1);
+    else written.current = [];
+    // Only an address nobody here asked for (Back, a link) replaces what was asked for.
+    if (written.current.length === 0) latest.current = params;
   }
   const get = useCallback((key: string) => params.get(key) ?? "", [params]);
   const set = useCallback(
@@ -24,6 +29,7 @@ export function useListUrlState() {
         else next.delete(key);
       }
       latest.current = next;
+      written.current.push(next.toString());
       setParams(next, { replace: true });
     },
     [setParams],
