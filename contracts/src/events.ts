@@ -2,6 +2,7 @@ import { z } from "zod";
 import { role } from "./roles.ts";
 import { approvalStage, requestPriority } from "./requests.ts";
 import { purchasingEventSchemas } from "./purchasing-events.ts";
+import { invoiceEventSchemas } from "./invoice-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
 import { webhookEventSchemas } from "./webhook-events.ts";
 import { notificationEventSchemas } from "./notifications.ts";
@@ -104,6 +105,7 @@ export const eventDataSchemas = {
   /** A denied or withdrawn request back in the queue, with its details as resubmitted and a fresh route. */
   RequestResubmitted: z.object({ request_id: z.uuid(), ...requestDetails, rule_id: nullableString, stages: z.array(approvalStage) }),
   ...purchasingEventSchemas,
+  ...invoiceEventSchemas,
   ...catalogueEventSchemas,
   ...webhookEventSchemas,
   ...notificationEventSchemas,

@@ -13,6 +13,7 @@ export * from "./vendors.ts";
 export * from "./orders.ts";
 export * from "./order-lines.ts";
 export * from "./purchasing-events.ts";
+export * from "./invoice-events.ts";
 export * from "./dashboard.ts";
 export * from "./catalogue-events.ts";
 export * from "./catalogue.ts";

@@ -26,6 +26,11 @@ export const publicEventMap = {
   PurchaseOrderDeleted: { name: "purchase_order.deleted", schema: s.PurchaseOrderDeleted },
   // A receipt; the order's status and received quantities after it come as purchase_order.saved beside it.
   PurchaseOrderReceived: { name: "order.received", schema: s.PurchaseOrderReceived },
+  // An invoice's events carry its order and vendor; the amounts are the order's currency units, rounded to cents.
+  InvoiceRecorded: { name: "invoice.recorded", schema: s.InvoiceRecorded },
+  InvoiceMatched: { name: "invoice.matched", schema: s.InvoiceMatched },
+  InvoiceApproved: { name: "invoice.approved", schema: s.InvoiceApproved },
+  InvoicePaid: { name: "invoice.paid", schema: s.InvoicePaid },
   VendorRegistered: { name: "vendor.registered", schema: s.VendorRegistered },
   VendorUpdated: { name: "vendor.updated", schema: s.VendorUpdated },
   VendorBlocked: { name: "vendor.blocked", schema: s.VendorBlocked },

@@ -35,6 +35,8 @@ export const permissions = {
   "orders:read": ["buyer", "finance", "admin"],
   "orders:write": ["buyer", "finance", "admin"],
   "orders:receive": ["buyer", "finance", "admin"],
+  "invoices:read": ["finance", "admin"],
+  "invoices:write": ["finance", "admin"],
   "vendors:read": ["requester", "approver", "buyer", "finance", "admin"],
   "vendors:write": ["buyer", "admin"],
   "vendor-documents:read": ["buyer", "finance", "admin"],
