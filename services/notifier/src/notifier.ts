@@ -82,6 +82,8 @@ export class Notifier {
   }
 
   async start(): Promise<void> {
+    // Said once rather than per mail: a busy workspace writes many, and the line would drown the log.
+    if (!this.options.smtpUrl) this.options.log?.("no SMTP_URL: mails are written as .eml files", { dir: this.options.mailDir });
     await markMailSince(this.db, this.now());
     this.running = true;
     await this.fanOut.start();
@@ -130,7 +132,7 @@ export class Notifier {
   private async attempt(mail: ClaimedMail): Promise<SendResult> {
     const unsubscribe = mail.user_id ? unsubscribeUrl(this.options.publicUrl, this.options.secret, mail.user_id) : null;
     try {
-      const where = await this.transport.send({
+      await this.transport.send({
         from: this.options.mailFrom,
         to: mail.email,
         subject: mail.subject,
@@ -140,7 +142,6 @@ export class Notifier {
         ...(unsubscribe ? { list: { unsubscribe: { url: unsubscribe, comment: "Turn off e-mail notifications" } } } : {}),
         headers: unsubscribe ? { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
       });
-      if (where) this.options.log?.("mail written to a file (no SMTP_URL)", { path: where, to: mail.email, subject: mail.subject });
       return { kind: "sent" };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
