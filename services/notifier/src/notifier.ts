@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { keepRunning, LogFollower, Signal, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import { messageDomainOf } from "./mail-ids.ts";
 import { markMailSince, NOTIFIER_CHECKPOINT, notifyBatch, type MailSettings } from "./notify-batch.ts";
-import { claimDueMails, gatherDigests, recordSend, type ClaimedMail, type SendResult } from "./outbox.ts";
+import { claimDueMails, gatherDigests, recordSends, type ClaimedMail, type SendResult } from "./outbox.ts";
 import { DEFAULT_MAIL_RETRY_SCHEDULE_MS, retryDelayMs } from "./retry-schedule.ts";
 import { createMailTransport, isPermanentFailure, type MailTransport } from "./transport.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
@@ -48,6 +48,7 @@ export class Notifier {
   private running = false;
   private sendLoop: Promise<void> | null = null;
   private sendError: string | null = null;
+  private digestsGatheredAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,7 +93,7 @@ export class Notifier {
       step: () => this.sendDue(),
       signal: this.sendSignal,
       running: () => this.running,
-      idleMs: () => this.options.pollMs ?? 1_000,
+      idleMs: () => this.pollMs,
       onError: (error) => (this.sendError = error),
       log: this.options.log,
     });
@@ -112,21 +113,29 @@ export class Notifier {
     this.sendSignal.notify();
   }
 
-  /** Gathers due summaries, then sends a round of due mails side by side. Says whether more may be due. */
+  /**
+   * Gathers due summaries (at most once per poll: they fall due at a set hour), then sends a round of due mails side
+   * by side and records them together. Says whether more may be due.
+   */
   private async sendDue(): Promise<boolean> {
     const now = this.now();
-    await gatherDigests(this.db, { now, domain: this.settings.domain });
-    const limit = this.options.concurrency ?? 8;
+    if (now.getTime() - this.digestsGatheredAt >= this.pollMs) {
+      await gatherDigests(this.db, { now, domain: this.settings.domain });
+      this.digestsGatheredAt = now.getTime();
+    }
+    const limit = this.options.concurrency ?? 16;
     const claimed = await claimDueMails(this.db, { limit, leaseMs: this.options.leaseMs ?? DEFAULT_LEASE_MS, now });
-    await Promise.all(claimed.map((mail) => this.deliver(mail)));
+    const results = await Promise.all(claimed.map(async (mail) => ({ id: mail.id, result: await this.attempt(mail) })));
+    await recordSends(this.db, results, this.now());
+    // A retry due sooner than the next poll is looked for when it falls due.
+    for (const { result } of results) {
+      if (result.kind === "retry" && result.inMs < this.pollMs) setTimeout(() => this.sendSignal.notify(), result.inMs).unref();
+    }
     return claimed.length === limit;
   }
 
-  private async deliver(mail: ClaimedMail): Promise<void> {
-    const result = await this.attempt(mail);
-    await recordSend(this.db, mail.id, result, this.now());
-    // A retry due sooner than the next poll is looked for when it falls due.
-    if (result.kind === "retry" && result.inMs < (this.options.pollMs ?? 1_000)) setTimeout(() => this.sendSignal.notify(), result.inMs).unref();
+  private get pollMs(): number {
+    return this.options.pollMs ?? 1_000;
   }
 
   private async attempt(mail: ClaimedMail): Promise<SendResult> {

@@ -71,17 +71,25 @@ export async function claimDueMails(db: AnyDb, { limit, leaseMs, now }: { limit:
 
 export type SendResult = { kind: "sent" } | { kind: "retry"; inMs: number; error: string } | { kind: "failed"; error: string };
 
-export async function recordSend(db: AnyDb, id: string, result: SendResult, now: Date): Promise<void> {
-  if (result.kind === "sent") {
+/**
+ * Records a round of attempts: the sent mails in one statement, since at a busy hour nearly all are, and each
+ * retry or failure with its own error and time.
+ */
+export async function recordSends(db: AnyDb, results: readonly { id: string; result: SendResult }[], now: Date): Promise<void> {
+  const sent = results.filter(({ result }) => result.kind === "sent").map(({ id }) => id);
+  if (sent.length > 0) {
     await sql`update notification_outbox set status = 'sent', sent_at = ${iso(now)}::timestamptz, locked_until = null, next_attempt_at = null
-      where id = ${id}::uuid and status = 'pending'`.execute(db);
-  } else if (result.kind === "retry") {
-    await sql`update notification_outbox set locked_until = null, last_error = ${result.error},
-        next_attempt_at = ${iso(new Date(now.getTime() + result.inMs))}::timestamptz
-      where id = ${id}::uuid and status = 'pending'`.execute(db);
-  } else {
-    await sql`update notification_outbox set status = 'failed', locked_until = null, next_attempt_at = null, last_error = ${result.error}
-      where id = ${id}::uuid and status = 'pending'`.execute(db);
+      where id = any(${sent}::uuid[]) and status = 'pending'`.execute(db);
+  }
+  for (const { id, result } of results) {
+    if (result.kind === "retry") {
+      await sql`update notification_outbox set locked_until = null, last_error = ${result.error},
+          next_attempt_at = ${iso(new Date(now.getTime() + result.inMs))}::timestamptz
+        where id = ${id}::uuid and status = 'pending'`.execute(db);
+    } else if (result.kind === "failed") {
+      await sql`update notification_outbox set status = 'failed', locked_until = null, next_attempt_at = null, last_error = ${result.error}
+        where id = ${id}::uuid and status = 'pending'`.execute(db);
+    }
   }
 }
 
