@@ -63,6 +63,12 @@ export const orderCommand = z.discriminatedUnion("type", [
   }),
   command("DeleteOrder", {}),
   command("ReceiveOrder", { receipt: data.PurchaseOrderReceived.omit({ order_id: true, po_number: true }) }),
+  /** The tolerance is the workspace's as the command read it from the matching-settings stream. */
+  command("RecordInvoice", {
+    invoice: data.InvoiceRecorded.pick({ invoice_id: true, number: true, invoice_date: true, lines: true, notes: true, tolerance_percent: true }),
+  }),
+  command("ApproveInvoice", { invoice_id: z.uuid(), comment: z.string().nullable() }),
+  command("PayInvoice", { invoice_id: z.uuid() }),
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 
@@ -83,6 +89,14 @@ export type VendorCommand = z.infer<typeof vendorCommand>;
 
 export const diligenceSettingsCommand = z.discriminatedUnion("type", [command("ChangeDiligenceSettings", { settings: data.DiligenceSettingsChanged })]);
 export type DiligenceSettingsCommand = z.infer<typeof diligenceSettingsCommand>;
+
+export const invoiceNumberCommand = z.discriminatedUnion("type", [
+  command("ReserveInvoiceNumber", { vendor_id: z.uuid(), number: z.string(), invoice_id: z.uuid() }),
+]);
+export type InvoiceNumberCommand = z.infer<typeof invoiceNumberCommand>;
+
+export const matchingSettingsCommand = z.discriminatedUnion("type", [command("ChangeMatchingSettings", { settings: data.MatchingSettingsChanged })]);
+export type MatchingSettingsCommand = z.infer<typeof matchingSettingsCommand>;
 
 export const vendorNameCommand = z.discriminatedUnion("type", [command("ReserveVendorName", { name: z.string(), vendor_id: z.uuid() })]);
 export type VendorNameCommand = z.infer<typeof vendorNameCommand>;

@@ -14,6 +14,8 @@ export * from "./orders.ts";
 export * from "./order-lines.ts";
 export * from "./purchasing-events.ts";
 export * from "./invoice-events.ts";
+export * from "./invoice-match.ts";
+export * from "./invoices.ts";
 export * from "./dashboard.ts";
 export * from "./catalogue-events.ts";
 export * from "./catalogue.ts";

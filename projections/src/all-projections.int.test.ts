@@ -5,6 +5,7 @@ import { InjectClient } from "@procure/infra/seed/api-client";
 import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { expectCall } from "@procure/infra/testing/http";
 import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
+import { recordInvoices } from "@procure/infra/testing/invoices";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { buildScenario } from "@procure/infra/testing/scenario";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -36,6 +37,7 @@ async function extras(users: Record<"requester" | "approver" | "admin", TestUser
   });
   expect(upload.status).toBe(201);
   await fileVendorDiligence(t, users.admin.token);
+  await recordInvoices(t, users.admin.token);
   const endpoint = { url: "http://127.0.0.1:9/never", event_types: ["vendor.registered"], enabled: false };
   for (const last of ["kept", "deleted"]) {
     const created = await expectCall<{ id: string }>(t, "POST", "/api/webhooks", { token: users.admin.token, body: endpoint, status: 201 });

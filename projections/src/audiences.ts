@@ -8,6 +8,7 @@ export const readPermissions = {
   users: "users:read",
   requests: "requests:read-all",
   orders: "orders:read",
+  invoices: "invoices:read",
   vendors: "vendors:read",
   categories: "catalogue:read",
   catalogue: "catalogue:read",

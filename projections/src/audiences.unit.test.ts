@@ -7,6 +7,7 @@ const readRoutes: Record<GuardedKey, { route: string; permission: Permission }> 
   users: { route: "GET /api/users", permission: "users:read" },
   requests: { route: "GET /api/requests (every request)", permission: "requests:read-all" },
   orders: { route: "GET /api/orders", permission: "orders:read" },
+  invoices: { route: "GET /api/invoices", permission: "invoices:read" },
   vendors: { route: "GET /api/vendors", permission: "vendors:read" },
   categories: { route: "GET /api/categories", permission: "catalogue:read" },
   catalogue: { route: "GET /api/catalogue", permission: "catalogue:read" },

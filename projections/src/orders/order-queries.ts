@@ -7,11 +7,11 @@ import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/ke
 
 export { orderView, receiptView } from "./order-view.ts";
 
-/** Nothing is invoiced until invoices exist; a row not yet rebuilt with lines is its one line of the total. */
+/** A row not yet rebuilt with lines is its one line of the total. */
 export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
-  const { deleted_at: _deleted, ...rest } = row;
+  const { deleted_at: _deleted, invoiced, ...rest } = row;
   const total = Number(row.total);
-  const lines = (row.lines ?? [totalLine(row.id, total)]).map((line) => ({ ...line, invoiced_quantity: 0 }));
+  const lines = (row.lines ?? [totalLine(row.id, total)]).map((line) => ({ ...line, invoiced_quantity: invoiced?.[line.id] ?? 0 }));
   return { ...rest, total, lines, status: row.status as PoFormStatus };
 }
 

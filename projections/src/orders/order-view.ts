@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { orderLinesOf, type OrderReceipt, type StoredEvent } from "@procure/contracts";
+import { addQuantities, orderLinesOf, type OrderReceipt, type StoredEvent } from "@procure/contracts";
 import type { OrdersRow } from "../purchasing/tables.ts";
 
 export type OrderRow = Selectable<OrdersRow>;
@@ -29,13 +29,30 @@ export function deletedChanges(event: StoredEvent<"PurchaseOrderDeleted">) {
   return { deleted_at: event.recorded_at, version: event.stream_version, updated_at: event.recorded_at };
 }
 
+/** The order's invoiced quantities with an invoice's lines added. */
+function invoicedWith(before: OrderRow["invoiced"], event: StoredEvent<"InvoiceRecorded">): Record<string, number> {
+  const invoiced = { ...before };
+  for (const { line_id, quantity } of event.data.lines) invoiced[line_id] = addQuantities(invoiced[line_id] ?? 0, quantity);
+  return invoiced;
+}
+
+/** The order's invoice events share its stream: the row counts what they bill and follows the stream's version. */
+export const orderInvoiceEvents = ["InvoiceRecorded", "InvoiceMatched", "InvoiceApproved", "InvoicePaid"] as const;
+
 /** One event's effect on an order's row, as the orders projection stores it. */
 export function nextOrderRow(before: OrderRow | null, event: StoredEvent): OrderRow | null {
   if (event.type === "PurchaseOrderSaved") {
-    const origin = before ?? { id: event.data.order_id, created_by: event.metadata.actor_email ?? event.metadata.actor_id, created_at: event.recorded_at };
+    const origin = before ?? {
+      id: event.data.order_id,
+      created_by: event.metadata.actor_email ?? event.metadata.actor_id,
+      created_at: event.recorded_at,
+      invoiced: null,
+    };
     return { ...origin, deleted_at: before?.deleted_at ?? null, ...savedChanges(event) };
   }
   if (event.type === "PurchaseOrderDeleted") return before && { ...before, ...deletedChanges(event) };
+  if (event.type === "InvoiceRecorded") return before && { ...before, invoiced: invoicedWith(before.invoiced, event), version: event.stream_version };
+  if ((orderInvoiceEvents as readonly string[]).includes(event.type)) return before && { ...before, version: event.stream_version };
   return before;
 }
 

@@ -2,12 +2,15 @@ import { sql } from "kysely";
 import { cacheKeys, poNumberKey } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { readersOf } from "../audiences.ts";
-import { deletedChanges, nextOrderRow, receiptView, savedChanges } from "./order-view.ts";
+import { deletedChanges, nextOrderRow, orderInvoiceEvents, receiptView, savedChanges } from "./order-view.ts";
 
 const touched = (id: string): Touch[] => [{ keys: [cacheKeys.orders(), cacheKeys.order(id)], audience: readersOf("orders") }];
 
-/** The lines column takes JSON text. */
-const withLinesAsJson = <T extends { lines: unknown }>(row: T) => ({ ...row, lines: JSON.stringify(row.lines) });
+/** The lines column takes JSON text; a save leaves what the order's invoices bill as it was. */
+const withLinesAsJson = <T extends { lines: unknown }>({ invoiced: _invoiced, ...row }: T & { invoiced?: unknown }) => ({
+  ...row,
+  lines: JSON.stringify(row.lines),
+});
 
 /**
  * The orders list and detail with each order's lines, the order's receipts, and the register of PO numbers taken.
@@ -16,9 +19,10 @@ const withLinesAsJson = <T extends { lines: unknown }>(row: T) => ({ ...row, lin
 export const ordersProjection: Projection = {
   name: "orders",
   // 2: lines on every order (rows saved before lines get their one line of the total) and the receipts.
-  version: 2,
+  // 3: the quantities the order's invoices bill.
+  version: 3,
   tables: ["rm_orders", "rm_po_numbers", "rm_order_receipts"],
-  handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved", "PurchaseOrderReceived"],
+  handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved", "PurchaseOrderReceived", ...orderInvoiceEvents],
   apply: oneAtATime(async (db, event) => {
     switch (event.type) {
       case "PurchaseOrderReceived": {
@@ -65,6 +69,21 @@ export const ordersProjection: Projection = {
           .returning("id")
           .executeTakeFirst();
         return deleted ? touched(order_id) : undefined;
+      }
+      case "InvoiceRecorded":
+      case "InvoiceMatched":
+      case "InvoiceApproved":
+      case "InvoicePaid": {
+        const before = await db.selectFrom("rm_orders").selectAll().where("id", "=", event.data.order_id).executeTakeFirst();
+        if (!before || before.version >= event.stream_version) return;
+        const after = nextOrderRow(before, event)!;
+        await db
+          .updateTable("rm_orders")
+          .set({ invoiced: after.invoiced === null ? null : JSON.stringify(after.invoiced), version: after.version })
+          .where("id", "=", before.id)
+          .where("version", "<", event.stream_version)
+          .execute();
+        return touched(event.data.order_id);
       }
       default:
         return;

@@ -12,11 +12,14 @@ import { poGroupsProjection } from "../orders/po-groups-projection.ts";
 import { vendorsProjection } from "../vendors/vendors-projection.ts";
 import { vendorDocumentsProjection } from "../vendors/vendor-documents-projection.ts";
 import * as vendorDocuments from "../vendors/migrations/20261127T0000-projections-vendor-documents.ts";
+import { invoicesProjection } from "../invoices/invoices-projection.ts";
+import * as invoices from "../invoices/migrations/20261127T0100-projections-invoices.ts";
 
 export const purchasingProjections: readonly Projection[] = [
   vendorsProjection,
   vendorDocumentsProjection,
   ordersProjection,
+  invoicesProjection,
   poGroupsProjection,
   dashboardRequestsProjection,
   dashboardCatalogueProjection,
@@ -32,12 +35,14 @@ export const purchasingMigrations: MigrationSet = {
   "20261122T1945-projections-po-group-status": poGroupStatus,
   "20261125T2315-projections-order-lines-receipts": orderLinesReceipts,
   "20261127T0000-projections-vendor-documents": vendorDocuments,
+  "20261127T0100-projections-invoices": invoices,
 };
 
 export * from "../vendors/vendor-queries.ts";
 export * from "../vendors/diligence-queries.ts";
 export { vendorDocumentRow } from "../vendors/vendor-documents-projection.ts";
 export * from "../orders/order-queries.ts";
+export * from "../invoices/invoice-queries.ts";
 export * from "../dashboard/dashboard-queries.ts";
 export * from "./dates.ts";
 export type * from "./tables.ts";

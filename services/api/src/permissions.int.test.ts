@@ -40,20 +40,50 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
     body: () => ({ lines: [{ line_id: receivedLineId, quantity: 1 }] }),
     needs: "orders:receive",
   },
+  { method: "GET", url: () => "/api/invoices", needs: "invoices:read" },
+  { method: "GET", url: async () => `/api/invoices/${await freshInvoice()}`, needs: "invoices:read" },
+  {
+    method: "POST",
+    url: async () => {
+      invoiceBody = { order_id: await freshOrder("issued", vendorId), number: `M-${Math.random()}`.slice(0, 20), invoice_date: "2026-11-20" };
+      return "/api/invoices";
+    },
+    body: () => ({ ...invoiceBody, lines: [{ line_id: receivedLineId, quantity: 1, unit_price: 3 }] }),
+    needs: "invoices:write",
+  },
+  { method: "POST", url: async () => `/api/invoices/${await freshInvoice()}/approve`, body: () => ({ comment: "Approved" }), needs: "invoices:write" },
+  { method: "POST", url: async () => `/api/invoices/${await freshInvoice(true)}/pay`, needs: "invoices:write" },
+  { method: "GET", url: () => "/api/settings/matching", needs: "settings:manage" },
+  { method: "PATCH", url: () => "/api/settings/matching", body: () => ({ tolerance_percent: 2 }), needs: "settings:manage" },
   { method: "GET", url: () => "/api/dashboard", needs: null },
 ];
 
 /** Each delete or receipt gets an order of its own, so one role's call leaves the others something to act on. */
 let receivedLineId = "";
-const freshOrder = async (status = "draft") => {
+const freshOrder = async (status = "draft", vendor_id?: string) => {
   const order = await expectCall(t, "POST", "/api/orders", {
     token: users.admin.token,
-    body: { total: 3, vendor_name: "Fresh", status },
+    body: { total: 3, ...(vendor_id ? { vendor_id } : { vendor_name: "Fresh" }), status },
     status: 201,
     schema: purchaseOrder,
   });
   receivedLineId = order.lines[0]!.id;
   return order.id;
+};
+
+let invoiceBody: object = {};
+/** An invoice of its own order, approved when it is to be paid. */
+const freshInvoice = async (approved = false) => {
+  const order_id = await freshOrder("issued", vendorId);
+  const body = {
+    order_id,
+    number: `M-${Math.random()}`.slice(0, 20),
+    invoice_date: "2026-11-20",
+    lines: [{ line_id: receivedLineId, quantity: 1, unit_price: 3 }],
+  };
+  const { id } = await expectCall<{ id: string }>(t, "POST", "/api/invoices", { token: users.admin.token, body, status: 201 });
+  if (approved) await expectCall(t, "POST", `/api/invoices/${id}/approve`, { token: users.admin.token, body: { comment: "Approved" } });
+  return id;
 };
 
 const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.runtime.db)).rows[0]!.n);

@@ -10,6 +10,7 @@ import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
 import { buildScenario } from "@procure/infra/testing/scenario";
 import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
+import { recordInvoices } from "@procure/infra/testing/invoices";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   await buildScenario(t, users);
   await receivedInPart();
   await fileVendorDiligence(t, users.admin.token);
+  await recordInvoices(t, users.admin.token);
 });
 
 /** An order of two lines with one received in part, so the lines and receipts are rebuilt too. */

@@ -14,3 +14,4 @@ export * from "./webhook-endpoint.ts";
 export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";
 export * from "./approval-delegation.ts";
+export * from "./order-invoices.ts";

@@ -17,6 +17,7 @@ import {
 } from "@procure/contracts";
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
 import type { OrderFields, OrderState } from "./purchase-order.ts";
+import { newlyMatched } from "./order-invoices.ts";
 
 type SaveOrder = Extract<OrderCommand, { type: "SaveOrder" }>;
 type ReceiveOrder = Extract<OrderCommand, { type: "ReceiveOrder" }>;
@@ -109,5 +110,6 @@ export function receiveOrder(state: OrderState, command: ReceiveOrder): NewEvent
   return [
     { type: "PurchaseOrderReceived", data: { order_id: state.id, po_number: fields.po_number, ...command.receipt } },
     { type: "PurchaseOrderSaved", data: { order_id: state.id, ...fields, lines, status: receiptStatus(lines) } },
+    ...newlyMatched(state, lines),
   ];
 }

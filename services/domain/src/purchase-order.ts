@@ -11,12 +11,14 @@ import {
 } from "@procure/contracts";
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
 import { receiveOrder, savedLines, savedStatus } from "./order-lines.ts";
+import { approveInvoice, evolveInvoices, newlyMatched, payInvoice, recordInvoice, type OrderInvoice } from "./order-invoices.ts";
 import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 /** An order's fields as its latest save left them; every order has lines (see `orderLinesOf`). */
 export type OrderFields = Omit<EventData<"PurchaseOrderSaved">, "order_id" | "lines"> & { lines: OrderLineData[] };
 
-export type OrderState = { exists: false } | { exists: true; id: string; deleted: boolean; fields: OrderFields };
+/** An order with its invoices, in the order they were recorded (their match depends on it). */
+export type OrderState = { exists: false } | { exists: true; id: string; deleted: boolean; fields: OrderFields; invoices: OrderInvoice[] };
 
 export const initialOrderState: OrderState = { exists: false };
 
@@ -39,10 +41,15 @@ export function evolveOrder(state: OrderState, event: StoredEvent | NewEvent): O
   switch (event.type) {
     case "PurchaseOrderSaved": {
       const { order_id, ...fields } = event.data;
-      return { exists: true, id: order_id, deleted: false, fields: { ...fields, lines: orderLinesOf(event.data) } };
+      const invoices = state.exists ? state.invoices : [];
+      return { exists: true, id: order_id, deleted: false, fields: { ...fields, lines: orderLinesOf(event.data) }, invoices };
     }
     case "PurchaseOrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
+    case "InvoiceRecorded":
+    case "InvoiceApproved":
+    case "InvoicePaid":
+      return state.exists ? { ...state, invoices: evolveInvoices(state.invoices, event) } : state;
     default:
       return state;
   }
@@ -72,7 +79,7 @@ function saveOrder(state: OrderState, command: SaveOrder, orderId: string): NewE
   };
   const same = (k: keyof OrderFields) => (k === "lines" ? JSON.stringify(fields.lines) === JSON.stringify(before?.lines) : fields[k] === before?.[k]);
   const unchanged = before !== null && (Object.keys(fields) as (keyof OrderFields)[]).every(same);
-  return unchanged ? [] : [{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...fields } }];
+  return unchanged ? [] : [{ type: "PurchaseOrderSaved", data: { order_id: orderId, ...fields } }, ...newlyMatched(state, fields.lines)];
 }
 
 /** Choosing a vendor fills the vendor name. A blocked vendor takes no new orders, though its existing ones can be closed. */
@@ -115,6 +122,12 @@ export function decideOrder(state: OrderState, command: OrderCommand, context: D
       return deleteOrder(state);
     case "ReceiveOrder":
       return receiveOrder(state, command);
+    case "RecordInvoice":
+      return recordInvoice(state, command);
+    case "ApproveInvoice":
+      return approveInvoice(state, command);
+    case "PayInvoice":
+      return payInvoice(state, command);
   }
 }
 

@@ -21,6 +21,8 @@ import userRoutes from "./users/routes.ts";
 import vendorRoutes from "./vendors/routes.ts";
 import vendorDocumentRoutes from "./vendors/document-routes.ts";
 import diligenceSettingsRoutes from "./settings/diligence-routes.ts";
+import matchingSettingsRoutes from "./settings/matching-routes.ts";
+import invoiceRoutes from "./invoices/routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import workOrderRoutes from "./work-orders/routes.ts";
 
@@ -39,6 +41,8 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   diligenceSettingsRoutes,
   orderRoutes,
   receiptRoutes,
+  invoiceRoutes,
+  matchingSettingsRoutes,
   dashboardRoutes,
   ...catalogueRoutes,
   ruleRoutes,

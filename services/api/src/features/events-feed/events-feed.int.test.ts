@@ -126,6 +126,7 @@ const families: Record<string, string | null> = {
   request: null,
   purchase_order: "/api/orders",
   order: "/api/orders",
+  invoice: "/api/invoices",
   vendor: "/api/vendors",
   category: "/api/categories",
   catalogue_item: "/api/catalogue/overview",

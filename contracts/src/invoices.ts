@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
+import { lineQuantity, unitPriceMessage } from "./order-lines.ts";
+import { invoiceMatchState, invoiceMatchStates, invoiceStatus, invoiceStatuses, type InvoiceMatchState, type InvoiceStatus } from "./invoice-events.ts";
+
+export const invoiceMatchLabels: Record<InvoiceMatchState, string> = {
+  matched: "Matched",
+  price_variance: "Price variance",
+  over_invoiced: "Over-invoiced",
+  awaiting_receipt: "Awaiting receipt",
+};
+
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = { open: "Open", approved: "Approved", paid: "Paid" };
+
+export const approvalCommentMessage = "Add a comment to approve an invoice that is not matched.";
+
+/** Invoice numbers compare without case, like PO numbers. */
+export const invoiceNumberKey = (number: string) => number.trim().toUpperCase();
+
+const invoiceNumber = z
+  .string({ error: "Enter the invoice number" })
+  .trim()
+  .min(1, { error: "Enter the invoice number" })
+  .max(60, { error: "An invoice number has at most 60 characters" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/#-]*$/, { error: "Enter a valid invoice number (letters, digits and . _ / # -)" });
+
+const unitPrice = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  z.number({ error: unitPriceMessage }).finite().min(0, { error: unitPriceMessage }).max(1_000_000_000, { error: unitPriceMessage }),
+);
+
+export const invoiceLineInput = z.object({ line_id: z.uuid({ error: "Unknown order line" }), quantity: lineQuantity, unit_price: unitPrice });
+
+export const recordInvoiceBody = z.object({
+  order_id: z.uuid({ error: "Choose a valid purchase order." }),
+  number: invoiceNumber,
+  invoice_date: z.iso.date({ error: "Enter a valid invoice date" }),
+  lines: z.array(invoiceLineInput).min(1, { error: "Invoice at least one line" }).max(500),
+  notes: blankAsNull(shortText(2000)).optional(),
+});
+export type RecordInvoiceBody = z.infer<typeof recordInvoiceBody>;
+
+export const approveInvoiceBody = z.object({ comment: blankAsNull(shortText(2000)).optional() }).default({});
+
+/** One invoice line as answered: what was billed beside what was ordered and received, and what is wrong with it. */
+export const invoiceLine = z.object({
+  line_id: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  amount: z.number(),
+  order_unit_price: z.number(),
+  variance_percent: z.number().nullable(),
+  ordered_quantity: z.number(),
+  received_quantity: z.number(),
+  invoiced_before: z.number(),
+  issue: invoiceMatchState.exclude(["matched"]).nullable(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const invoice = z.object({
+  id: z.uuid(),
+  order_id: z.uuid(),
+  po_number: z.string(),
+  vendor_id: z.uuid(),
+  vendor_name: z.string(),
+  number: z.string(),
+  invoice_date: isoDate,
+  total: z.number(),
+  notes: z.string().nullable(),
+  match: invoiceMatchState,
+  status: invoiceStatus,
+  tolerance_percent: z.number(),
+  lines: z.array(invoiceLine),
+  approval_comment: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  paid_by: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceListQuery = listQuery.extend({
+  match: z.enum(invoiceMatchStates, { error: "Choose a valid match" }).optional(),
+  status: z.enum(invoiceStatuses, { error: "Choose a valid status" }).optional(),
+  order_id: z.uuid({ error: "Choose a valid purchase order." }).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+// ---- matching settings ----
+
+export const DEFAULT_TOLERANCE_PERCENT = 2;
+export const matchingSettings = z.object({
+  tolerance_percent: z.number({ error: "Enter a tolerance from 0 to 100 percent" }).min(0).max(100),
+});
+export type MatchingSettings = z.infer<typeof matchingSettings>;
+export const updateMatchingSettingsBody = matchingSettings;
+export const defaultMatchingSettings: MatchingSettings = { tolerance_percent: DEFAULT_TOLERANCE_PERCENT };

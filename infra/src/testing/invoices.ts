@@ -1,0 +1,39 @@
+import { expect } from "vitest";
+import { invoice, purchaseOrder } from "@procure/contracts";
+import { expectCall } from "./http.ts";
+import type { TestApp } from "./test-app.ts";
+
+/**
+ * An order of a vendor invoiced in every match state, goods received after one invoice waited for them, one invoice
+ * approved and paid, and the tolerance changed (all as an admin), so a test that rebuilds every projection has invoices to rebuild.
+ */
+export async function recordInvoices(t: TestApp, token: string, tag = "T"): Promise<void> {
+  const [vendor] = await expectCall<{ id: string }[]>(t, "GET", "/api/vendors?status=active&limit=1", { token });
+  expect(vendor, "a vendor to invoice for").toBeDefined();
+  const body = {
+    vendor_id: vendor!.id,
+    status: "issued",
+    lines: [
+      { description: "Chair", quantity: 4, unit_price: 100 },
+      { description: "Desk", quantity: 2, unit_price: 250 },
+    ],
+  };
+  const order = await expectCall(t, "POST", "/api/orders", { token, body, status: 201, schema: purchaseOrder });
+  const [chair, desk] = order.lines;
+  const record = (number: string, lines: object[]) =>
+    expectCall(t, "POST", "/api/invoices", {
+      token,
+      body: { order_id: order.id, number: `${tag}-${number}`, invoice_date: "2026-11-20", lines },
+      status: 201,
+      schema: invoice,
+    });
+  await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token, body: { lines: [{ line_id: chair!.id, quantity: 2 }] }, status: 201 });
+  const matched = await record("1", [{ line_id: chair!.id, quantity: 2, unit_price: 101 }]);
+  await record("2", [{ line_id: chair!.id, quantity: 2, unit_price: 100 }]);
+  await record("3", [{ line_id: desk!.id, quantity: 1, unit_price: 300 }]);
+  await record("4", [{ line_id: chair!.id, quantity: 1, unit_price: 100 }]);
+  await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token, body: { lines: [{ line_id: chair!.id, quantity: 2 }] }, status: 201 });
+  await expectCall(t, "POST", `/api/invoices/${matched.id}/approve`, { token, body: {} });
+  await expectCall(t, "POST", `/api/invoices/${matched.id}/pay`, { token });
+  await expectCall(t, "PATCH", "/api/settings/matching", { token, body: { tolerance_percent: 3 } });
+}

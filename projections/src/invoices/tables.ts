@@ -1,0 +1,45 @@
+import type { ColumnType } from "kysely";
+import type { InvoiceLine, InvoiceLineData } from "@procure/contracts";
+
+export interface InvoicesRow {
+  id: string;
+  order_id: string;
+  /** Where the invoice was recorded in its order's stream: invoices are matched in that order. */
+  recorded_version: number;
+  /** The last of the invoice's own events applied. */
+  version: number;
+  po_number: string;
+  vendor_id: string;
+  vendor_name: string;
+  number: string;
+  invoice_date: string;
+  total: number;
+  notes: string | null;
+  tolerance_percent: number;
+  /** The lines as invoiced; `lines` is them matched against the order as it now stands. */
+  recorded_lines: ColumnType<InvoiceLineData[], string, string>;
+  lines: ColumnType<InvoiceLine[], string, string>;
+  match: string;
+  status: string;
+  approval_comment: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  paid_by: string | null;
+  paid_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row (id 1) once an admin has changed the default. */
+export interface MatchingSettingsRow {
+  id: number;
+  tolerance_percent: number;
+}
+
+declare module "../tables.ts" {
+  interface ReadModelTables {
+    rm_invoices: InvoicesRow;
+    rm_matching_settings: MatchingSettingsRow;
+  }
+}

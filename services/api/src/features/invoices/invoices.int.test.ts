@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  approvalCommentMessage,
+  errorBody,
+  eventFeedItem,
+  invoice,
+  matchingSettings,
+  purchaseOrder,
+  type Invoice,
+  type PurchaseOrder,
+} from "@procure/contracts";
+import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
+import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { expectCall } from "@procure/infra/testing/http";
+
+let t: TestApp;
+let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
+const vendors: string[] = [];
+beforeAll(async () => {
+  t = await startTestApp("invoices");
+  users = await createUsers(t);
+  for (const name of ["Contoso Furniture", "Fabrikam Office"]) {
+    const vendor = await expectCall<{ id: string }>(t, "POST", "/api/vendors", { token: users.admin.token, body: { name, status: "active" }, status: 201 });
+    vendors.push(vendor.id);
+  }
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** An issued order of 4 chairs at 100 and 2 desks at 250. */
+const issuedOrder = (vendorId = vendors[0]!) =>
+  expectCall(t, "POST", "/api/orders", {
+    token: users.buyer.token,
+    body: {
+      vendor_id: vendorId,
+      status: "issued",
+      lines: [
+        { description: "Chair", quantity: 4, unit_price: 100 },
+        { description: "Desk", quantity: 2, unit_price: 250 },
+      ],
+    },
+    status: 201,
+    schema: purchaseOrder,
+  });
+const line = (order: PurchaseOrder, description: string) => order.lines.find((l) => l.description === description)!.id;
+let numbers = 0;
+const nextNumber = () => `INV-${Date.now()}-${++numbers}`;
+const recordCall = (order: PurchaseOrder, lines: object[], options: { number?: string; token?: string } = {}) =>
+  t.call("POST", "/api/invoices", {
+    token: options.token ?? users.finance.token,
+    body: { order_id: order.id, number: options.number ?? nextNumber(), invoice_date: "2026-11-20", lines },
+  });
+const record = async (order: PurchaseOrder, lines: object[], number?: string) => {
+  const res = await recordCall(order, lines, { number });
+  expect(res.statusCode, res.body).toBe(201);
+  return invoice.parse(res.json());
+};
+const receive = (order: PurchaseOrder, lines: object[]) =>
+  expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token: users.buyer.token, body: { lines }, status: 201 });
+const getInvoice = (id: string) => expectCall(t, "GET", `/api/invoices/${id}`, { token: users.finance.token, schema: invoice });
+const list = (query: string) => expectCall(t, "GET", `/api/invoices?${query}`, { token: users.finance.token, schema: z.array(invoice) });
+const errorOf = (res: { statusCode: number; body: string; json: () => unknown }, status: number) => {
+  expect(res.statusCode, res.body).toBe(status);
+  return errorBody.parse(res.json()).error;
+};
+
+describe("invoices", () => {
+  it("answer every match state, and an invoice awaiting receipt turns matched when the goods arrive", async () => {
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    const desk = line(order, "Desk");
+    await receive(order, [{ line_id: chair, quantity: 2 }]);
+
+    const matched = await record(order, [{ line_id: chair, quantity: 2, unit_price: 101 }]);
+    expect(matched).toMatchObject({ match: "matched", status: "open", total: 202, po_number: order.po_number, vendor_id: vendors[0] });
+    const awaiting = await record(order, [{ line_id: chair, quantity: 2, unit_price: 100 }]);
+    expect(awaiting.match).toBe("awaiting_receipt");
+    expect(awaiting.lines[0]).toMatchObject({ issue: "awaiting_receipt", invoiced_before: 2, received_quantity: 2, ordered_quantity: 4 });
+    const variance = await record(order, [{ line_id: desk, quantity: 1, unit_price: 300 }]);
+    expect(variance.match).toBe("price_variance");
+    expect(variance.lines[0]).toMatchObject({ issue: "price_variance", order_unit_price: 250, unit_price: 300, variance_percent: 20 });
+    const over = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    expect(over.match).toBe("over_invoiced");
+
+    const invoiced = await expectCall(t, "GET", `/api/orders/${order.id}`, { token: users.buyer.token, schema: purchaseOrder });
+    expect(invoiced.lines.map((l) => [l.description, l.invoiced_quantity])).toEqual([
+      ["Chair", 5],
+      ["Desk", 1],
+    ]);
+
+    await receive(order, [{ line_id: chair, quantity: 2 }]);
+    await expect.poll(async () => (await getInvoice(awaiting.id)).match, { timeout: 15_000 }).toBe("matched");
+    expect((await getInvoice(over.id)).match).toBe("over_invoiced");
+    expect((await getInvoice(variance.id)).match).toBe("price_variance");
+
+    const ofOrder = await list(`order_id=${order.id}`);
+    expect(ofOrder.map((i) => i.id).sort()).toEqual([matched.id, awaiting.id, variance.id, over.id].sort());
+    expect((await list(`order_id=${order.id}&match=matched`)).map((i) => i.id).sort()).toEqual([matched.id, awaiting.id].sort());
+
+    const feed = async () => {
+      const res = await t.call("GET", "/api/events?types=invoice.matched,invoice.recorded&limit=1000", { token: users.finance.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return z.array(eventFeedItem).parse(res.json());
+    };
+    await expect
+      .poll(async () => (await feed()).filter((e) => e.type === "invoice.matched" && e.data.order_id === order.id).map((e) => e.data.invoice_id), {
+        timeout: 15_000,
+      })
+      .toEqual(expect.arrayContaining([matched.id, awaiting.id]));
+    expect((await feed()).filter((e) => e.type === "invoice.recorded" && e.data.order_id === order.id)).toHaveLength(4);
+  });
+
+  it("keep an invoice number unique per vendor: the same number for another vendor is fine", async () => {
+    const order = await issuedOrder();
+    const other = await issuedOrder(vendors[1]);
+    const number = nextNumber();
+    await record(order, [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }], number);
+    const again = await recordCall(order, [{ line_id: line(order, "Desk"), quantity: 1, unit_price: 250 }], { number: number.toLowerCase() });
+    expect(errorOf(again, 409).message).toMatch(/already recorded for this vendor/);
+    const sameVendorOtherOrder = await recordCall(await issuedOrder(), [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }], { number });
+    expect(sameVendorOtherOrder.statusCode).toBeGreaterThanOrEqual(400);
+    await record(other, [{ line_id: line(other, "Chair"), quantity: 1, unit_price: 100 }], number);
+  });
+
+  it("match prices within the workspace's tolerance, which admins change", async () => {
+    expect(await expectCall(t, "GET", "/api/settings/matching", { token: users.admin.token, schema: matchingSettings })).toEqual({ tolerance_percent: 2 });
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    await receive(order, [{ line_id: chair, quantity: 4 }]);
+    expect((await record(order, [{ line_id: chair, quantity: 1, unit_price: 102 }])).match).toBe("matched");
+    expect((await record(order, [{ line_id: chair, quantity: 1, unit_price: 97.9 }])).match).toBe("price_variance");
+    const changed = await expectCall(t, "PATCH", "/api/settings/matching", {
+      token: users.admin.token,
+      body: { tolerance_percent: 5 },
+      schema: matchingSettings,
+    });
+    expect(changed).toEqual({ tolerance_percent: 5 });
+    const within = await record(order, [{ line_id: chair, quantity: 1, unit_price: 104.5 }]);
+    expect(within).toMatchObject({ match: "matched", tolerance_percent: 5 });
+    errorOf(await t.call("PATCH", "/api/settings/matching", { token: users.admin.token, body: { tolerance_percent: -1 } }), 400);
+    await expectCall(t, "PATCH", "/api/settings/matching", { token: users.admin.token, body: { tolerance_percent: 2 } });
+  });
+
+  it("are approved then paid, in that order: a comment is required unless matched, and out of order is a 409", async () => {
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    const open = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    expect(open.match).toBe("awaiting_receipt");
+    expect(errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.finance.token }), 409).message).toMatch(/Approve the invoice/);
+    expect(errorOf(await t.call("POST", `/api/invoices/${open.id}/approve`, { token: users.finance.token, body: {} }), 400).message).toBe(
+      approvalCommentMessage,
+    );
+    const approved = await expectCall(t, "POST", `/api/invoices/${open.id}/approve`, {
+      token: users.finance.token,
+      body: { comment: "Goods on the way; approved to meet terms." },
+      schema: invoice,
+    });
+    expect(approved).toMatchObject({ status: "approved", approval_comment: "Goods on the way; approved to meet terms.", approved_by: users.finance.email });
+    errorOf(await t.call("POST", `/api/invoices/${open.id}/approve`, { token: users.admin.token, body: { comment: "again" } }), 409);
+    const paid = await expectCall(t, "POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token, schema: invoice });
+    expect(paid.status).toBe("paid");
+    errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token }), 409);
+    expect((await list(`order_id=${order.id}&status=paid`)).map((i) => i.id)).toEqual([open.id]);
+
+    // The paid invoice takes the first chair received; this one bills the second.
+    await receive(order, [{ line_id: chair, quantity: 2 }]);
+    const matched = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    expect((await expectCall<Invoice>(t, "POST", `/api/invoices/${matched.id}/approve`, { token: users.finance.token, body: {} })).status).toBe("approved");
+    errorOf(await t.call("POST", "/api/invoices/00000000-0000-4000-8000-000000000000/approve", { token: users.finance.token, body: {} }), 404);
+  });
+
+  it("refuse bad input with 4xx: unknown lines, a draft order, a malformed body", async () => {
+    const order = await issuedOrder();
+    errorOf(await recordCall(order, [{ line_id: "00000000-0000-4000-8000-000000000000", quantity: 1, unit_price: 1 }]), 400);
+    errorOf(await recordCall(order, [{ line_id: line(order, "Chair"), quantity: -1, unit_price: 1 }]), 400);
+    errorOf(await t.call("POST", "/api/invoices", { token: users.finance.token, body: { order_id: order.id, number: "", lines: [] } }), 400);
+    const draft = await expectCall(t, "POST", "/api/orders", {
+      token: users.buyer.token,
+      body: { vendor_id: vendors[0], status: "draft", lines: [{ description: "Lamp", quantity: 1, unit_price: 10 }] },
+      status: 201,
+      schema: purchaseOrder,
+    });
+    errorOf(await recordCall(draft, [{ line_id: draft.lines[0]!.id, quantity: 1, unit_price: 10 }]), 409);
+    errorOf(await t.call("GET", "/api/invoices?match=nope", { token: users.finance.token }), 400);
+  });
+
+  it("are for finance and admins only: requester, approver and buyer get 403", async () => {
+    const order = await issuedOrder();
+    const recorded = await record(order, [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }]);
+    for (const who of ["requester", "approver", "buyer"] as const) {
+      const token = users[who].token;
+      errorOf(await t.call("GET", "/api/invoices", { token }), 403);
+      errorOf(await t.call("GET", `/api/invoices/${recorded.id}`, { token }), 403);
+      errorOf(await recordCall(order, [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }], { token }), 403);
+      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/approve`, { token, body: { comment: "x" } }), 403);
+      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/pay`, { token }), 403);
+      errorOf(await t.call("GET", "/api/settings/matching", { token }), 403);
+    }
+    errorOf(await t.call("PATCH", "/api/settings/matching", { token: users.finance.token, body: { tolerance_percent: 9 } }), 403);
+  });
+});

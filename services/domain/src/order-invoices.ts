@@ -1,0 +1,170 @@
+import {
+  approvalCommentMessage,
+  defaultMatchingSettings,
+  invoiceNumberKey,
+  linesTotal,
+  matchInvoices,
+  type InvoiceLineData,
+  type InvoiceNumberCommand,
+  type InvoiceStatus,
+  type MatchingSettings,
+  type MatchingSettingsCommand,
+  type NewEvent,
+  type OrderCommand,
+  type OrderLineData,
+  type StoredEvent,
+} from "@procure/contracts";
+import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
+import type { OrderState } from "./purchase-order.ts";
+import type { StreamDecider } from "./stream-decider.ts";
+
+/** An invoice as its order's stream holds it: enough to match it again and to move it along. */
+export type OrderInvoice = {
+  invoice_id: string;
+  vendor_id: string;
+  number: string;
+  lines: InvoiceLineData[];
+  total: number;
+  tolerance_percent: number;
+  status: InvoiceStatus;
+};
+
+type ExistingOrder = Extract<OrderState, { exists: true }>;
+type RecordInvoice = Extract<OrderCommand, { type: "RecordInvoice" }>;
+type ApproveInvoice = Extract<OrderCommand, { type: "ApproveInvoice" }>;
+type PayInvoice = Extract<OrderCommand, { type: "PayInvoice" }>;
+
+/** Orders that goods are expected or have come against; a draft or cancelled order is not billed. */
+const invoiceableStatuses = ["issued", "receiving", "received"];
+
+function existing(state: OrderState): ExistingOrder {
+  if (!state.exists || state.deleted) throw notFound("Purchase order not found.");
+  return state;
+}
+
+const refOf = (state: ExistingOrder, invoice: OrderInvoice) => ({
+  invoice_id: invoice.invoice_id,
+  order_id: state.id,
+  vendor_id: invoice.vendor_id,
+  number: invoice.number,
+});
+
+/**
+ * The invoices that a change of the order's lines (a receipt, an edit) turns matched: each becomes an
+ * `InvoiceMatched`, so automation hears of it without anyone touching the invoice.
+ */
+export function newlyMatched(state: OrderState, linesAfter: readonly OrderLineData[]): NewEvent[] {
+  if (!state.exists || state.invoices.length === 0) return [];
+  const before = matchInvoices(state.fields.lines, state.invoices);
+  const after = matchInvoices(linesAfter, state.invoices);
+  return state.invoices.flatMap((invoice, index) =>
+    before[index]!.match !== "matched" && after[index]!.match === "matched" ? [{ type: "InvoiceMatched" as const, data: refOf(state, invoice) }] : [],
+  );
+}
+
+export function recordInvoice(state: OrderState, command: RecordInvoice): NewEvent[] {
+  const order = existing(state);
+  const { fields } = order;
+  if (!invoiceableStatuses.includes(fields.status)) {
+    throw new DomainError("conflict", `Only issued, receiving or received orders take invoices; this order is ${fields.status}.`, { status: fields.status });
+  }
+  if (!fields.vendor_id) throw conflict("Choose a vendor on the order before recording its invoices.");
+  const { invoice } = command;
+  for (const line of invoice.lines) {
+    if (!fields.lines.some((orderLine) => orderLine.id === line.line_id)) throw invalid("Unknown order line", { line_id: line.line_id });
+  }
+  if (new Set(invoice.lines.map((line) => line.line_id)).size !== invoice.lines.length) throw invalid("Each order line appears once on an invoice.");
+  const number = invoice.number;
+  const ref = { invoice_id: invoice.invoice_id, order_id: order.id, vendor_id: fields.vendor_id, number };
+  const recorded = { ...ref, lines: invoice.lines, tolerance_percent: invoice.tolerance_percent };
+  const [match] = matchInvoices(fields.lines, [...order.invoices, recorded]).slice(-1);
+  const events: NewEvent[] = [
+    {
+      type: "InvoiceRecorded",
+      data: {
+        ...recorded,
+        po_number: fields.po_number,
+        vendor_name: fields.vendor_name,
+        invoice_date: invoice.invoice_date,
+        total: linesTotal(invoice.lines),
+        notes: invoice.notes,
+        match: match!.match,
+      },
+    },
+  ];
+  return match!.match === "matched" ? [...events, { type: "InvoiceMatched", data: ref }] : events;
+}
+
+function invoiceOn(order: ExistingOrder, invoiceId: string): { invoice: OrderInvoice; index: number } {
+  const index = order.invoices.findIndex((invoice) => invoice.invoice_id === invoiceId);
+  if (index < 0) throw notFound("Invoice not found.");
+  return { invoice: order.invoices[index]!, index };
+}
+
+/** An open invoice is approved; one that is not matched needs a comment saying why it is approved anyway. */
+export function approveInvoice(state: OrderState, command: ApproveInvoice): NewEvent[] {
+  const order = existing(state);
+  const { invoice, index } = invoiceOn(order, command.invoice_id);
+  if (invoice.status !== "open") throw conflict(`This invoice is already ${invoice.status}.`);
+  const match = matchInvoices(order.fields.lines, order.invoices)[index]!.match;
+  if (match !== "matched" && !command.comment) throw invalid(approvalCommentMessage, { match });
+  return [{ type: "InvoiceApproved", data: { ...refOf(order, invoice), total: invoice.total, match, comment: command.comment } }];
+}
+
+export function payInvoice(state: OrderState, command: PayInvoice): NewEvent[] {
+  const order = existing(state);
+  const { invoice } = invoiceOn(order, command.invoice_id);
+  if (invoice.status === "paid") throw conflict("This invoice is already paid.");
+  if (invoice.status !== "approved") throw conflict("Approve the invoice before paying it.");
+  return [{ type: "InvoicePaid", data: { ...refOf(order, invoice), total: invoice.total } }];
+}
+
+/** The order's invoices after one of their events. */
+export function evolveInvoices(invoices: readonly OrderInvoice[], event: NewEvent | StoredEvent): OrderInvoice[] {
+  const set = (id: string, status: InvoiceStatus) => invoices.map((invoice) => (invoice.invoice_id === id ? { ...invoice, status } : invoice));
+  switch (event.type) {
+    case "InvoiceRecorded": {
+      const { invoice_id, vendor_id, number, lines, total, tolerance_percent } = event.data;
+      return [...invoices, { invoice_id, vendor_id, number, lines, total, tolerance_percent, status: "open" }];
+    }
+    case "InvoiceApproved":
+      return set(event.data.invoice_id, "approved");
+    case "InvoicePaid":
+      return set(event.data.invoice_id, "paid");
+    default:
+      return [...invoices];
+  }
+}
+
+// ---- invoice numbers: one stream per vendor and number, whose single reservation makes it unique ----
+
+export const invoiceNumberStreamId = (vendorAndNumber: string) => `invoice-number-${vendorAndNumber}`;
+/** The id an invoice number's stream is named by. */
+export const invoiceNumberId = (vendorId: string, number: string) => `${vendorId}-${invoiceNumberKey(number)}`;
+
+export const invoiceNumberDecider: StreamDecider<{ holder: string | null }, InvoiceNumberCommand> = {
+  streamType: "order",
+  streamId: invoiceNumberStreamId,
+  initialState: { holder: null },
+  evolve: (state, event) => (event.type === "InvoiceNumberReserved" && state.holder === null ? { holder: event.data.invoice_id } : state),
+  decide: (state, command) => {
+    if (state.holder === command.invoice_id) return [];
+    if (state.holder !== null) throw conflict(`Invoice number ${invoiceNumberKey(command.number)} is already recorded for this vendor.`);
+    return [
+      { type: "InvoiceNumberReserved", data: { vendor_id: command.vendor_id, number: invoiceNumberKey(command.number), invoice_id: command.invoice_id } },
+    ];
+  },
+};
+
+// ---- the workspace's matching tolerance ----
+
+export const matchingSettingsDecider: StreamDecider<MatchingSettings, MatchingSettingsCommand> = {
+  streamType: "workspace",
+  streamId: () => "matching-settings",
+  initialState: defaultMatchingSettings,
+  evolve: (state, event) => (event.type === "MatchingSettingsChanged" ? { tolerance_percent: event.data.tolerance_percent } : state),
+  decide: (state, { settings }) =>
+    settings.tolerance_percent === state.tolerance_percent
+      ? []
+      : [{ type: "MatchingSettingsChanged", data: { tolerance_percent: settings.tolerance_percent } }],
+};
