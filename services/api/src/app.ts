@@ -16,6 +16,8 @@ import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
+import { loadState } from "./commands/load-stream.ts";
+import { delegatorsToday } from "./features/delegation/stand-ins.ts";
 import readAfterPlugin from "./plugins/read-after.ts";
 import { featureRoutes } from "./features/index.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth.ts";
@@ -118,7 +120,10 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
     ...(production ? { uiHooks: { onRequest: (request, reply) => app.authenticate(request, reply) } } : {}),
   });
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.env.JWT_EXPIRES_IN, db: deps.db });
-  await app.register(livePlugin, { bus: deps.bus });
+  await app.register(livePlugin, {
+    bus: deps.bus,
+    delegatorsOf: (userId) => delegatorsToday((decider, id) => loadState(deps, decider, id), userId, new Date()),
+  });
   await app.register(readAfterPlugin, { progress: deps.progress, waitMs: deps.env.COMMAND_WAIT_MS });
 
   for (const routes of featureRoutes) await app.register(routes, { deps });

@@ -1,14 +1,22 @@
 import fp from "fastify-plugin";
 import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
-import type { Audience, Invalidation, LiveMessage } from "@procure/contracts";
+import type { Invalidation, LiveMessage } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
 import type { Bus } from "@procure/eventstore";
 import { sendError } from "./errors.ts";
 
-function mayHear(actor: Actor, audience: Audience): boolean {
-  return Boolean(audience.everyone || audience.roles?.includes(actor.role) || audience.userIds?.includes(actor.id));
+function mayHear({ actor, standsInFor }: Client, invalidation: Invalidation): boolean {
+  const { audience } = invalidation;
+  if (audience.everyone || audience.roles?.includes(actor.role) || audience.userIds?.includes(actor.id)) return true;
+  // A delegate's inbox shows their delegators' requests to decide: it changes when theirs do.
+  return Boolean(
+    standsInFor.ids.length > 0 && invalidation.keys.some((key) => key[0] === "inbox") && audience.userIds?.some((id) => standsInFor.ids.includes(id)),
+  );
 }
+
+/** How long whom a socket's user stands in for is trusted before it is read again: delegations run by the day. */
+const STAND_INS_TTL_MS = 60_000;
 
 /**
  * Reads the token from the subprotocol list ("bearer", "<token>"), as browsers cannot set headers on a websocket.
@@ -25,12 +33,15 @@ const SOCKETS_PER_USER = 10;
 /** Close codes the client can tell apart: the session ended, or a newer socket of the same user took the place. */
 const closeCodes = { sessionEnded: 4001, tooManySockets: 4008 } as const;
 
-/** A socket's user as last checked, and the token it connected with, to check it again when the user changes. */
-type Client = { actor: Actor; token: string; checks: number };
+/**
+ * A socket's user as last checked, and the token it connected with, to check it again when the user changes; and
+ * whom the user stands in for as last read.
+ */
+type Client = { actor: Actor; token: string; checks: number; standsInFor: { ids: string[]; readAt: number } };
 
 /** `GET /api/live`: forwards projection invalidations to the sockets whose user may see them. */
 export default fp(
-  async (app, options: { bus: Bus }) => {
+  async (app, options: { bus: Bus; delegatorsOf?: (userId: string) => Promise<string[]> }) => {
     await app.register(websocket, {
       options: {
         maxPayload: 4096,
@@ -80,10 +91,22 @@ export default fp(
         }),
       );
     const stopUserChanges = options.bus.onUserChanged((userId) => void recheck(userId));
+
+    /** Reads again whom the client's user stands in for, once its last reading is older than the TTL. */
+    const refreshStandIns = (client: Client) => {
+      const { delegatorsOf } = options;
+      if (!delegatorsOf || Date.now() - client.standsInFor.readAt < STAND_INS_TTL_MS) return;
+      client.standsInFor.readAt = Date.now();
+      delegatorsOf(client.actor.id).then(
+        (ids) => (client.standsInFor = { ids, readAt: client.standsInFor.readAt }),
+        (error: unknown) => app.log.warn({ err: error }, "could not read whom a live socket's user stands in for"),
+      );
+    };
     const unsubscribe = options.bus.onInvalidation((invalidation: Invalidation) => {
       const message = JSON.stringify({ type: "invalidate", keys: invalidation.keys, position: invalidation.position } satisfies LiveMessage);
-      for (const [socket, { actor }] of clients) {
-        if (socket.readyState === socket.OPEN && mayHear(actor, invalidation.audience)) socket.send(message);
+      for (const [socket, client] of clients) {
+        refreshStandIns(client);
+        if (socket.readyState === socket.OPEN && mayHear(client, invalidation)) socket.send(message);
       }
     });
     const stopResync = options.bus.onReconnect(() => {
@@ -112,7 +135,9 @@ export default fp(
       },
       (socket, request) => {
         makeRoomFor(request.actor.id);
-        clients.set(socket, { actor: request.actor, token: tokens.get(request)!, checks: 0 });
+        const client: Client = { actor: request.actor, token: tokens.get(request)!, checks: 0, standsInFor: { ids: [], readAt: -Infinity } };
+        clients.set(socket, client);
+        refreshStandIns(client);
         // A socket lives no longer than its token (setTimeout's ceiling is about 24 days).
         const ttl = Math.min((expiries.get(request) ?? Date.now()) - Date.now(), 2 ** 31 - 1);
         const expiry = setTimeout(() => socket.close(closeCodes.sessionEnded, "session expired"), Math.max(ttl, 0));

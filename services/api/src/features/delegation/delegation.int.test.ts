@@ -5,6 +5,7 @@ import { auditEntry, delegationAnswer, errorBody, inboxCounts, inboxItemsRespons
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { invalidates, openLiveSocket } from "@procure/infra/testing/live-socket";
 
 let t: TestApp;
 let users: Record<Role, TestUser>;
@@ -142,5 +143,22 @@ describe("approval delegation", () => {
     await expect.poll(recipients).toContain(stand.email);
     expect(await recipients()).not.toContain(approver.email);
     expect(await recipients()).toContain(users.approver.email);
+  });
+
+  it("tells the delegate's open tab when a request lands in the inbox they stand in for, and no other buyer's", async () => {
+    const approver = await newUser("approver");
+    const standIn = await newUser("buyer");
+    const bystander = await newUser("buyer");
+    expect((await delegate(approver, standIn)).statusCode).toBe(200);
+    const standInTab = await openLiveSocket(`${t.url}/api/live`, ["bearer", standIn.token]);
+    const bystanderTab = await openLiveSocket(`${t.url}/api/live`, ["bearer", bystander.token]);
+    try {
+      await raise(users.requester, "Heard by the stand-in");
+      expect(await standInTab.waitFor(invalidates(["inbox"]), 5_000), "the stand-in's tab hears of its inbox").not.toBeNull();
+      expect(await bystanderTab.waitFor(invalidates(["inbox"]), 1_000), "a buyer who stands in for nobody does not").toBeNull();
+    } finally {
+      standInTab.socket.close();
+      bystanderTab.socket.close();
+    }
   });
 });

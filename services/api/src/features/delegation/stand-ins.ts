@@ -16,3 +16,13 @@ export async function standInsFor(load: LoadStream, actorId: string, now: string
   }
   return standIns;
 }
+
+/**
+ * Whose requests to decide the user sees today beside their own: the delegators of the delegations their stream
+ * holds that run today. Delegations start and end with the calendar, so this is read when it is needed.
+ */
+export async function delegatorsToday(load: LoadStream, userId: string, now: Date): Promise<string[]> {
+  const { state } = await load(delegationDecider, userId);
+  const today = now.toISOString().slice(0, 10);
+  return state.received.filter((d) => runsOn(d, today)).map((d) => d.delegator_id);
+}

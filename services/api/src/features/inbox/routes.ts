@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody, runsOn } from "@procure/contracts";
-import { delegationDecider, userDecider } from "@procure/domain";
+import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody } from "@procure/contracts";
+import { userDecider } from "@procure/domain";
+import { delegatorsToday } from "../delegation/stand-ins.ts";
 import { loadState } from "../../commands/load-stream.ts";
 import { listInboxItems, readInbox, unseenChanges } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
@@ -14,12 +15,7 @@ const reads = ["inbox"];
 const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  /** Whom the user stands in for today, from their own delegation stream, as a decision reads it. */
-  const standingInFor = async (userId: string, now: Date) => {
-    const { state } = await loadState(deps, delegationDecider, userId);
-    const today = now.toISOString().slice(0, 10);
-    return state.received.filter((d) => runsOn(d, today)).map((d) => d.delegator_id);
-  };
+  const standingInFor = (userId: string, now: Date) => delegatorsToday((decider, id) => loadState(deps, decider, id), userId, now);
 
   app.get("/api/inbox", { schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody, 403: errorBody } } }, async (request) => {
     const now = new Date();
