@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { authResponse, dashboard, demoPassword, purchaseOrder, purchaseRequest, vendor } from "@procure/contracts";
+import { authResponse, dashboard, demoPassword, invoice, invoiceMatchStates, purchaseOrder, purchaseRequest, vendor } from "@procure/contracts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { seedDemoWorkspace } from "./demo-seed.ts";
 
@@ -41,5 +41,13 @@ describe("the demo workspace's purchasing data", () => {
     expect(board.purchaseOrders.pastDue).toBeGreaterThan(0);
     expect(board.purchaseOrders.dueNext7Days).toBeGreaterThan(0);
     expect(board.kpis.activeSuppliers).toBe(10);
+  });
+
+  it("has invoices in every match state, one paid and one approved", async () => {
+    const login = await t.call("POST", "/api/auth/login", { body: { email: "finance@demo.procure.test", password: demoPassword } });
+    const finance = authResponse.parse(login.json()).token;
+    const invoices = z.array(invoice).parse((await t.call("GET", "/api/invoices", { token: finance })).json());
+    expect(new Set(invoices.map((i) => i.match))).toEqual(new Set(invoiceMatchStates));
+    expect(invoices.map((i) => i.status).sort()).toEqual(["approved", "open", "open", "open", "paid"]);
   });
 });

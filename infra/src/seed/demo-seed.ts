@@ -6,6 +6,7 @@ import { InjectClient } from "./api-client.ts";
 import { demoRequests } from "./demo-requests.ts";
 import { seedCatalogue } from "./demo-catalogue.ts";
 import { seedOrders, seedVendors } from "./demo-purchasing.ts";
+import { seedInvoices } from "./demo-invoices.ts";
 
 export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "finance", string>;
 
@@ -37,7 +38,8 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
     const vendors = await seedVendors(client, all);
     const categories = await seedCatalogue(client, all);
     await seedRequests(client, all, { categories, vendors });
-    await seedOrders(client, all, vendors);
+    const orders = await seedOrders(client, all, vendors);
+    await seedInvoices(client, all, orders);
     return [
       "Demo workspace ready. Sign in with any sample account:",
       ...sampleAccounts.map((a) => `  ${a.label.padEnd(10)} ${a.email}`),

@@ -1,0 +1,39 @@
+import type { Invoice, PurchaseOrder } from "@procure/contracts";
+import { addDays, localDay } from "@procure/projections/purchasing";
+import type { InjectClient } from "./api-client.ts";
+import type { DemoTokens } from "./demo-seed.ts";
+
+const day = (offset: number) => localDay(addDays(new Date(), offset));
+
+/**
+ * Vendor invoices in every match state, on issued orders due late enough that receiving them changes no figure the
+ * dashboard shows: one matched and paid, one matched and approved, one over-invoiced, one awaiting receipt and one
+ * priced above the order beyond the tolerance.
+ */
+export async function seedInvoices(client: InjectClient, tokens: DemoTokens, orders: PurchaseOrder[]): Promise<void> {
+  const buyer = client.as(tokens.buyer);
+  const finance = client.as(tokens.finance);
+  const [received, awaiting, variance] = [...orders]
+    .filter((order) => order.status === "issued" && order.vendor_id && !order.request_id && order.expected_date && order.expected_date > day(9))
+    .sort((a, b) => b.expected_date!.localeCompare(a.expected_date!));
+  if (!received || !awaiting || !variance) throw new Error("The demo orders have no three issued orders to invoice.");
+  const only = (order: PurchaseOrder) => order.lines[0]!;
+  const record = (order: PurchaseOrder, number: string, quantity: number, unit_price: number, daysAgo: number, notes: string | null = null) =>
+    finance.call<Invoice>("POST", "/api/invoices", {
+      order_id: order.id,
+      number,
+      invoice_date: day(-daysAgo),
+      lines: [{ line_id: only(order).id, quantity, unit_price }],
+      notes,
+    });
+
+  await buyer.call("POST", `/api/orders/${received.id}/receipts`, { lines: [{ line_id: only(received).id, quantity: 1 }], note: "Delivered in full." });
+  const paid = await record(received, "INV-20417", 0.5, only(received).unit_price, 12, "First half, as agreed.");
+  const approved = await record(received, "INV-20533", 0.5, only(received).unit_price, 6, "Second half.");
+  await record(received, "INV-20534", 0.25, only(received).unit_price, 2, "Billed again by mistake?");
+  await finance.call("POST", `/api/invoices/${paid.id}/approve`, {});
+  await finance.call("POST", `/api/invoices/${paid.id}/pay`);
+  await finance.call("POST", `/api/invoices/${approved.id}/approve`, { comment: "Matches the delivery note." });
+  await record(awaiting, "A-7781", 1, only(awaiting).unit_price, 3, "Invoiced on dispatch.");
+  await record(variance, "88-1042", 1, Math.round(only(variance).unit_price * 104.5) / 100, 4);
+}
