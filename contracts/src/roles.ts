@@ -9,14 +9,14 @@ export function normalizeRole(value: unknown): Role {
   return roles.includes(value as Role) ? (value as Role) : "requester";
 }
 
-export const sections = ["dashboard", "purchase-orders", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"] as const;
+export const sections = ["dashboard", "purchase-orders", "invoices", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"] as const;
 export type Section = (typeof sections)[number];
 
 export const visibleSections: Record<Role, readonly Section[]> = {
-  admin: ["dashboard", "purchase-orders", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"],
+  admin: ["dashboard", "purchase-orders", "invoices", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"],
   approver: ["dashboard", "approvals", "requests"],
   buyer: ["dashboard", "purchase-orders", "catalogue", "requests", "vendors"],
-  finance: ["dashboard", "purchase-orders", "approvals", "integrations"],
+  finance: ["dashboard", "purchase-orders", "invoices", "approvals", "integrations"],
   requester: ["dashboard", "catalogue", "requests"],
 };
 

@@ -75,6 +75,16 @@ const screens: RouteObject[] = [
             children: [{ path: paths.app.orderRequest.path, lazy: () => import("./routes/app/order-request-detail"), handle: handle({ crumb: "Request" }) }],
           },
           {
+            path: paths.app.invoices.path,
+            lazy: sectionModules.invoices,
+            handle: handle({
+              crumb: "Invoices",
+              title: "Invoices",
+              description: "Vendor invoices matched against their orders and the goods received; approve, then pay.",
+              quickLinks: [{ label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" }],
+            }),
+          },
+          {
             path: paths.app.catalog.path,
             lazy: sectionModules.catalogue,
             handle: handle({

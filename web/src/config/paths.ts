@@ -27,6 +27,7 @@ export const paths = {
     request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
     approvals: { path: "approvals", getHref: () => "/app/approvals" },
     purchaseOrders: { path: "purchase-orders", getHref: (query: { request?: string } = {}) => withQuery("/app/purchase-orders", query) },
+    invoices: { path: "invoices", getHref: (query: { record?: string } = {}) => withQuery("/app/invoices", query) },
     orderRequest: { path: "requests/:id", getHref: (id: string) => `/app/purchase-orders/requests/${encodeURIComponent(id)}` },
     catalog: { path: "catalog", getHref: () => "/app/catalog" },
     vendors: { path: "vendors", getHref: () => "/app/vendors" },
@@ -40,6 +41,7 @@ export const paths = {
 export const sectionHref: Record<Section, string> = {
   dashboard: paths.app.root.getHref(),
   "purchase-orders": paths.app.purchaseOrders.getHref(),
+  invoices: paths.app.invoices.getHref(),
   catalogue: paths.app.catalog.getHref(),
   requests: paths.app.requests.getHref(),
   approvals: paths.app.approvals.getHref(),

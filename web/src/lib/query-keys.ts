@@ -16,6 +16,8 @@ export const queryKeys = {
   vendorDocuments: cacheKeys.vendorDocuments,
   diligenceSettings: cacheKeys.diligenceSettings,
   orders: cacheKeys.orders,
+  invoices: cacheKeys.invoices,
+  matchingSettings: cacheKeys.matchingSettings,
   users: cacheKeys.users,
   approvalRules: cacheKeys.approvalRules,
   /** The category and vendor pickers of the approval rule form (id and name only). */

@@ -11,7 +11,12 @@ const groups: NavGroup[] = [
   { label: "Workspace", items: [item("dashboard", "Dashboard", "◧")] },
   {
     label: "Purchasing",
-    items: [item("requests", "Requests", "☰"), item("approvals", "Approvals", "✓"), item("purchase-orders", "Purchase orders", "▤")],
+    items: [
+      item("requests", "Requests", "☰"),
+      item("approvals", "Approvals", "✓"),
+      item("purchase-orders", "Purchase orders", "▤"),
+      item("invoices", "Invoices", "¤"),
+    ],
   },
   { label: "Sourcing", items: [item("vendors", "Vendors", "◎"), item("catalogue", "Catalogue", "▦")] },
   { label: "Administration", items: [item("integrations", "Integrations", "⇄"), item("settings", "Settings", "⚙")] },

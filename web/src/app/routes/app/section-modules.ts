@@ -9,6 +9,7 @@ export const sectionModules = {
   requests: () => import("./requests"),
   approvals: () => import("./approvals"),
   "purchase-orders": () => import("./purchase-orders"),
+  invoices: () => import("./invoices"),
   catalogue: () => import("./catalogue"),
   vendors: () => import("./vendors"),
   integrations: () => import("./integrations"),

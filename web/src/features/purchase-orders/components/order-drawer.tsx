@@ -25,6 +25,7 @@ import { useOrder } from "../api/get-order";
 import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, typedLinesTotal, type OrderField, type OrderFormValues } from "../lib/order-form";
 import { OrderLinesEditor } from "./order-lines-editor";
 import { ReceivePanel } from "./receive-panel";
+import { RecordInvoiceLink } from "./record-invoice-link";
 import { statusLabels } from "../lib/order-filters";
 
 /** `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. */
@@ -234,6 +235,7 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
         <FormError message={formError} />
       </form>
       {current ? <ReceivePanel order={current} /> : null}
+      {current ? <RecordInvoiceLink order={current} /> : null}
     </Drawer>
   );
 }

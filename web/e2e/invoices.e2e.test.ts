@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { purchaseOrder, vendor, type PurchaseOrder } from "@procure/contracts";
+import { callApi, emailOf, tokenFor } from "./support/api";
+import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
+import { signIn } from "./support/browser";
+import { screenshotView } from "./support/screenshots";
+import { useProduct } from "./support/suite";
+
+const product = useProduct("invoices");
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** A buyer's issued order of 4 chairs at $100 (all received) and 2 desks at $250 (none yet), straight through the API. */
+async function chairsReceivedDesksNot(): Promise<PurchaseOrder> {
+  const token = await tokenFor(product.url, emailOf("buyer"));
+  const vendors = await callApi(product.url, "GET", "/api/vendors?status=active&limit=1", token);
+  const [supplier] = vendor.array().parse(vendors.json);
+  const body = {
+    vendor_id: supplier!.id,
+    status: "issued",
+    lines: [
+      { description: "Chair", quantity: 4, unit_price: 100 },
+      { description: "Desk", quantity: 2, unit_price: 250 },
+    ],
+  };
+  const created = await callApi(product.url, "POST", "/api/orders", token, body);
+  expect(created.status).toBe(201);
+  const order = purchaseOrder.parse(created.json);
+  const received = await callApi(product.url, "POST", `/api/orders/${order.id}/receipts`, token, { lines: [{ line_id: order.lines[0]!.id, quantity: 4 }] });
+  expect(received.status).toBe(201);
+  return order;
+}
+
+describe("invoices", () => {
+  for (const width of [1280, 390]) {
+    it(`records an invoice from the order's drawer, approves it with a comment and pays it, at ${width} px`, async () => {
+      const order = await chairsReceivedDesksNot();
+      const { page } = await product.open({ width, height: 900 });
+      await signIn(page, product.url, emailOf("finance"));
+
+      await page.goto(`${product.url}/app/purchase-orders`);
+      await page
+        .getByTestId("po-row")
+        .filter({ hasText: order.po_number })
+        .getByRole("button", { name: /^Edit / })
+        .click();
+      const poDrawer = page.getByRole("dialog", { name: /^Edit / });
+      await poDrawer.getByRole("link", { name: "Record invoice" }).click();
+
+      const form = page.getByRole("dialog", { name: "Record invoice" });
+      await expect.poll(() => form.getByLabel("Purchase order").inputValue()).toBe(order.id);
+      const number = `INV-${stamp()}`;
+      await form.getByLabel("Invoice number").fill(number);
+      const desk = form.getByRole("group", { name: "Desk" });
+      await expect.poll(() => desk.getByLabel("Quantity").inputValue()).toBe("2");
+      // One desk billed, above the order's price; the chairs as ordered.
+      await desk.getByLabel("Quantity").fill("1");
+      await desk.getByLabel("Unit price (USD)").fill("300");
+      await expectNoSeriousViolations(page, ".drawer", `record invoice ${width}px`);
+      await form.getByRole("button", { name: "Record invoice" }).click();
+      await page.getByText("Invoice recorded").first().waitFor();
+
+      const row = page.getByTestId("invoice-row").filter({ hasText: number });
+      await expect.poll(() => row.locator(".badge").first().textContent(), { timeout: 15_000 }).toBe("Price variance");
+      await expectNoSeriousViolations(page, "main", `invoices list ${width}px`);
+      await row.getByRole("button", { name: `Open invoice ${number}` }).click();
+
+      const detail = page.getByRole("dialog", { name: `Invoice ${number}` });
+      await detail.getByText("Billed at $300.00, ordered at $250.00 (+20%): more than the 2% tolerance.").waitFor();
+      await detail.getByRole("button", { name: "Approve" }).click();
+      await detail.getByText("Add a comment to approve an invoice that is not matched.").waitFor();
+      await detail.getByLabel(/^Comment/).fill("Price rise agreed by phone.");
+      await page.waitForTimeout(300);
+      await screenshotView(page, `invoices-detail-${width}`);
+      await expectNoSeriousViolations(page, ".drawer", `invoice detail ${width}px`);
+      await detail.getByRole("button", { name: "Approve" }).click();
+      await page.getByText("Invoice approved").first().waitFor();
+      await detail.getByRole("button", { name: "Mark paid" }).click();
+      await page.getByText("Invoice paid").first().waitFor();
+      await expect.poll(() => detail.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Paid");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => row.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Paid");
+      // The toasts slide in from beyond the edge; the page itself must not scroll sideways once they are gone.
+      await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+      await expectNoHorizontalScroll(page);
+      await screenshotView(page, `invoices-list-${width}`);
+    });
+  }
+});

@@ -1,0 +1,10 @@
+import { SectionGuard } from "@/app/guards/section-guard";
+import { InvoicesPage } from "@/features/invoices/components/invoices-page";
+
+export function Component() {
+  return (
+    <SectionGuard section="invoices">
+      <InvoicesPage />
+    </SectionGuard>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Invoice } from "@procure/contracts";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TableSkeletonRows } from "@/components/ui/table-skeleton";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { InvoiceStatusBadge, MatchChip } from "./match-chip";
+
+const COLUMNS = 7;
+
+type Props = { invoices: Invoice[]; loading: boolean; filtered: boolean; onOpen: (invoice: Invoice) => void; onReset: () => void };
+
+export function InvoicesTable({ invoices, loading, filtered, onOpen, onReset }: Props) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-responsive invoice-table">
+        <caption className="visually-hidden">Vendor invoices, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Invoice #</th>
+            <th scope="col">PO #</th>
+            <th scope="col">Vendor</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">Match</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="actions">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody aria-busy={loading}>
+          {loading ? (
+            <TableSkeletonRows rows={5} columns={COLUMNS} />
+          ) : invoices.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS}>
+                {filtered ? (
+                  <EmptyState title="No invoices match your filters.">
+                    <button type="button" className="btn btn-sm" onClick={onReset}>
+                      Reset filters
+                    </button>
+                  </EmptyState>
+                ) : (
+                  <EmptyState title="No invoices yet.">
+                    <p className="subtle">Record a vendor's invoice against a purchase order with Record invoice.</p>
+                  </EmptyState>
+                )}
+              </td>
+            </tr>
+          ) : (
+            invoices.map((invoice) => (
+              <tr key={invoice.id} data-testid="invoice-row" data-invoice-id={invoice.id}>
+                <td data-label="Invoice #">
+                  <span className="mono">{invoice.number}</span>
+                  <span className="subtle invoice-date">{formatDate(invoice.invoice_date)}</span>
+                </td>
+                <td data-label="PO #">
+                  <span className="mono">{invoice.po_number}</span>
+                </td>
+                <td data-label="Vendor">{invoice.vendor_name}</td>
+                <td className="num" data-label="Total">
+                  {formatCurrency(invoice.total)}
+                </td>
+                <td data-label="Match">
+                  <MatchChip match={invoice.match} />
+                </td>
+                <td data-label="Status">
+                  <InvoiceStatusBadge status={invoice.status} />
+                </td>
+                <td className="actions" data-label="Actions">
+                  <button type="button" className="btn btn-sm" aria-label={`Open invoice ${invoice.number}`} onClick={() => onOpen(invoice)}>
+                    Open
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
