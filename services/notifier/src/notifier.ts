@@ -33,6 +33,11 @@ export type NotifierOptions = {
 };
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
+/**
+ * A mail is read in minutes, a screen's refresh in milliseconds: the fan-out lets a burst of appends gather this long
+ * into one batch rather than following the projections event by event on the same thread and database.
+ */
+const FAN_OUT_GATHER_MS = 250;
 
 /**
  * Tells people by e-mail what waits for them. Two loops, both keeping their state in Postgres: the fan-out follows
@@ -65,6 +70,7 @@ export class Notifier {
       read: options.read,
       batchSize: options.batchSize,
       pollMs: options.pollMs,
+      gatherMs: FAN_OUT_GATHER_MS,
       log: options.log,
       batch: async (events) => {
         const result = await notifyBatch(this.db, events, this.settings, this.now());
