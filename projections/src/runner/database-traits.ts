@@ -1,4 +1,5 @@
-import { PGliteAdapter, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { PGliteAdapter } from "@procure/eventstore";
 
 /**
  * What the database the projections run on can do. The embedded one (PGlite: one connection, in the process) lacks

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
+import { PGliteDialect } from "./pglite-dialect.ts";
 import { PreparingClient } from "./prepared-client.ts";
 
 /** Postgres type ids whose text form we keep stable across the pg driver and PGlite. */
@@ -38,26 +39,6 @@ const parsers: Record<number, (value: string) => unknown> = {
   [TIMESTAMP]: (v) => toIso(`${v}+00`),
 };
 
-/**
- * PGlite syncs its file system after each top-level query but not after a transaction's COMMIT, so a process
- * killed right after a committed append would lose it. Sync before the commit is reported.
- */
-function durableTransactions(pglite: PGlite): PGlite {
-  return new Proxy(pglite, {
-    get(target, property) {
-      if (property === "transaction") {
-        return async <T>(callback: Parameters<PGlite["transaction"]>[0]) => {
-          const result = (await target.transaction(callback)) as T;
-          await target.syncToFs();
-          return result;
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
 export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string | null };
 
 export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: () => Promise<void> };
@@ -86,7 +67,7 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = new PGlite(target.dataDir ?? undefined, { parsers });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: durableTransactions(pglite) }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // Kysely closes PGlite only if a query ever ran; one never queried is still starting up in the background, and
   // must finish before it closes, or it writes into a data directory that may already be gone.
   const close = async () => {

@@ -1,4 +1,5 @@
 export * from "./db.ts";
+export { PGliteAdapter } from "./pglite-dialect.ts";
 export * from "./tables.ts";
 export * from "./errors.ts";
 export * from "./event-store.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
+import type { Migration } from "kysely";
 import { openTestDatabase } from "@procure/infra/testing/test-services";
 import { readModelMigrations } from "@procure/projections";
 import { eventStoreMigrations } from "./migrations/index.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
+import { Migrator, type Migration } from "kysely";
 
 /**
  * Migrations keyed by their name in the one global sequence. New names are `YYYYMMDDTHHMM-<owner>-<what>` (UTC, the
