@@ -33,6 +33,14 @@ export const ruleStages = z.preprocess(
     .refine((stages) => new Set(stages).size === stages.length, { error: duplicateStageMessage }),
 );
 
+/** Roles added after a rule's stages when the request would take its budget below zero; may be empty. */
+export const overBudgetStages = z.preprocess(
+  parseStages,
+  z
+    .array(z.enum(stageRoles, { error: stagesMessage }), { error: stagesMessage })
+    .refine((stages) => new Set(stages).size === stages.length, { error: duplicateStageMessage }),
+);
+
 /** Every field optional: a PATCH changes only what it names; a create fills the defaults. */
 export const approvalRuleInput = z.object({
   name: z.string().trim().max(120).optional(),
@@ -41,6 +49,7 @@ export const approvalRuleInput = z.object({
   category_id: z.preprocess(blankId, z.uuid().nullable()).optional(),
   vendor_id: z.preprocess(blankId, z.uuid().nullable()).optional(),
   stages: ruleStages.optional(),
+  over_budget_stages: overBudgetStages.optional(),
   active: z.boolean().optional(),
 });
 export type ApprovalRuleInput = z.infer<typeof approvalRuleInput>;
@@ -57,6 +66,7 @@ export const approvalRule = z.object({
   category_name: z.string().nullable(),
   vendor_id: z.string().nullable(),
   stages: z.array(role),
+  over_budget_stages: z.array(role),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -40,6 +40,8 @@ const ruleFields = {
   category_id: nullableString,
   vendor_id: nullableString,
   stages: z.array(role),
+  /** Stages added when the request would take its budget below zero; absent before budgets existed. */
+  over_budget_stages: z.array(role).optional(),
   active: z.boolean(),
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventDataSchemas } from "./events.ts";
 import { approvalRuleInput } from "./approval-rules.ts";
+import { createBudgetBody } from "./budgets.ts";
 import {
   catalogueItemBody,
   catalogueItemPatchBody,
@@ -185,3 +186,19 @@ export const webhookSlotsCommand = z.discriminatedUnion("type", [
   command("FreeWebhookEndpointSlot", { endpoint_id: z.uuid() }),
 ]);
 export type WebhookSlotsCommand = z.infer<typeof webhookSlotsCommand>;
+
+/** `budget` carries the category's name as the command read it. */
+const budgetData = createBudgetBody.extend({ category_name: z.string().nullable() });
+export const budgetCommand = z.discriminatedUnion("type", [
+  command("CreateBudget", { budget: budgetData }),
+  command("UpdateBudget", { budget: budgetData }),
+  command("DeleteBudget", {}),
+  command("RecordBudgetExceeded", { request_id: z.uuid(), request_amount: z.number(), remaining: z.number() }),
+]);
+export type BudgetCommand = z.infer<typeof budgetCommand>;
+
+export const budgetSlotCommand = z.discriminatedUnion("type", [
+  command("TakeBudgetSlot", { budget_id: z.uuid() }),
+  command("FreeBudgetSlot", { budget_id: z.uuid() }),
+]);
+export type BudgetSlotCommand = z.infer<typeof budgetSlotCommand>;

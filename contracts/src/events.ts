@@ -7,6 +7,7 @@ import { catalogueEventSchemas } from "./catalogue-events.ts";
 import { webhookEventSchemas } from "./webhook-events.ts";
 import { notificationEventSchemas } from "./notifications.ts";
 import { delegationEventSchemas, onBehalfOf } from "./delegation.ts";
+import { budgetEventSchemas } from "./budgets.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -110,6 +111,7 @@ export const eventDataSchemas = {
   ...webhookEventSchemas,
   ...notificationEventSchemas,
   ...delegationEventSchemas,
+  ...budgetEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -119,7 +121,7 @@ export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
 /** What a decider returns: an event not yet stored. */
 export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
 
-export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order", "webhook"] as const;
+export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order", "webhook", "budget"] as const;
 export type StreamType = (typeof streamTypes)[number];
 
 /** An event as read back from the log. Positions are bigints carried as decimal strings. */

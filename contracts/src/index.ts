@@ -37,3 +37,4 @@ export * from "./delegation.ts";
 export * from "./list-sort.ts";
 export * from "./figures.ts";
 export * from "./vendor-diligence.ts";
+export * from "./budgets.ts";

@@ -23,6 +23,7 @@ export const cacheKeys = {
   matchingSettings: () => ["settings", "matching"],
   invoices: () => ["invoices"],
   invoice: (id: string) => ["invoices", id],
+  budgets: () => ["budgets"],
   orders: () => ["orders"],
   order: (id: string) => ["orders", id],
   requests: () => ["requests"],

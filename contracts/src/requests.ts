@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetImpact } from "./budgets.ts";
 import { requestSortFields, sortParam } from "./list-sort.ts";
 import { blankAsNull, money, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
@@ -100,6 +101,8 @@ export const purchaseRequest = z.object({
   rule_id: z.string().nullable(),
   stages: z.array(approvalStage),
   current_stage_role: role.nullable(),
+  /** A pending request in a budgeted category: what approving it now would leave of the budget (null when none applies). */
+  budget_impact: budgetImpact.nullable().optional(),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -9,14 +9,25 @@ export function normalizeRole(value: unknown): Role {
   return roles.includes(value as Role) ? (value as Role) : "requester";
 }
 
-export const sections = ["dashboard", "purchase-orders", "invoices", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"] as const;
+export const sections = [
+  "dashboard",
+  "purchase-orders",
+  "invoices",
+  "catalogue",
+  "requests",
+  "approvals",
+  "vendors",
+  "budgets",
+  "integrations",
+  "settings",
+] as const;
 export type Section = (typeof sections)[number];
 
 export const visibleSections: Record<Role, readonly Section[]> = {
-  admin: ["dashboard", "purchase-orders", "invoices", "catalogue", "requests", "approvals", "vendors", "integrations", "settings"],
+  admin: ["dashboard", "purchase-orders", "invoices", "catalogue", "requests", "approvals", "vendors", "budgets", "integrations", "settings"],
   approver: ["dashboard", "approvals", "requests"],
   buyer: ["dashboard", "purchase-orders", "catalogue", "requests", "vendors"],
-  finance: ["dashboard", "purchase-orders", "invoices", "approvals", "integrations"],
+  finance: ["dashboard", "purchase-orders", "invoices", "approvals", "budgets", "integrations"],
   requester: ["dashboard", "catalogue", "requests"],
 };
 
@@ -41,6 +52,8 @@ export const permissions = {
   "vendors:write": ["buyer", "admin"],
   "vendor-documents:read": ["buyer", "finance", "admin"],
   "vendor-documents:write": ["buyer", "finance", "admin"],
+  "budgets:read": ["finance", "admin"],
+  "budgets:write": ["finance", "admin"],
   "settings:manage": ["admin"],
   "catalogue:read": ["requester", "approver", "buyer", "finance", "admin"],
   "catalogue:write": ["buyer", "admin"],

@@ -16,6 +16,7 @@ export const readPermissions = {
   "work-orders": "work-orders:manage",
   webhooks: "webhooks:manage",
   settings: "settings:manage",
+  budgets: "budgets:read",
 } as const satisfies Record<string, Permission>;
 
 export type GuardedKey = keyof typeof readPermissions;

@@ -15,6 +15,7 @@ const readRoutes: Record<GuardedKey, { route: string; permission: Permission }> 
   "work-orders": { route: "GET /api/work-orders", permission: "work-orders:manage" },
   webhooks: { route: "GET /api/webhooks", permission: "webhooks:manage" },
   settings: { route: "GET /api/settings/diligence", permission: "settings:manage" },
+  budgets: { route: "GET /api/budgets", permission: "budgets:read" },
 };
 
 const holders = (permission: Permission) => roles.filter((role) => (permissions[permission] as readonly string[]).includes(role));

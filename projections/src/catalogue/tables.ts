@@ -88,6 +88,7 @@ export interface ApprovalRulesRow {
   category_id: string | null;
   vendor_id: string | null;
   stages: Json<string[]>;
+  over_budget_stages: Json<string[]>;
   active: boolean;
   deleted: boolean;
   created_position: BigIntColumn;

@@ -14,6 +14,8 @@ import { vendorDocumentsProjection } from "../vendors/vendor-documents-projectio
 import * as vendorDocuments from "../vendors/migrations/20261127T0000-projections-vendor-documents.ts";
 import { invoicesProjection } from "../invoices/invoices-projection.ts";
 import * as invoices from "../invoices/migrations/20261127T0100-projections-invoices.ts";
+import { budgetsProjection } from "../budgets/budgets-projection.ts";
+import * as budgets from "../budgets/migrations/20261127T0400-projections-budgets.ts";
 
 export const purchasingProjections: readonly Projection[] = [
   vendorsProjection,
@@ -23,6 +25,7 @@ export const purchasingProjections: readonly Projection[] = [
   poGroupsProjection,
   dashboardRequestsProjection,
   dashboardCatalogueProjection,
+  budgetsProjection,
 ];
 /**
  * Read-model tables, in the global migration sequence (see the event store's migrator). These migrations create
@@ -36,6 +39,7 @@ export const purchasingMigrations: MigrationSet = {
   "20261125T2315-projections-order-lines-receipts": orderLinesReceipts,
   "20261127T0000-projections-vendor-documents": vendorDocuments,
   "20261127T0100-projections-invoices": invoices,
+  "20261127T0400-projections-budgets": budgets,
 };
 
 export * from "../vendors/vendor-queries.ts";
@@ -43,6 +47,7 @@ export * from "../vendors/diligence-queries.ts";
 export { vendorDocumentRow } from "../vendors/vendor-documents-projection.ts";
 export * from "../orders/order-queries.ts";
 export * from "../invoices/invoice-queries.ts";
+export * from "../budgets/budget-queries.ts";
 export * from "../dashboard/dashboard-queries.ts";
 export * from "./dates.ts";
 export type * from "./tables.ts";

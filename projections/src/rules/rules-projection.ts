@@ -11,7 +11,8 @@ const rulesTouch: Touch[] = [{ keys: [cacheKeys.approvalRules()], audience: read
  */
 export const rulesProjection: Projection = {
   name: "approval-rules",
-  version: 1,
+  // 2: the stages an over-budget request adds.
+  version: 2,
   tables: ["rm_approval_rules"],
   handles: ["ApprovalRuleCreated", "ApprovalRuleUpdated", "ApprovalRuleDeleted"],
   apply: oneAtATime(async (db, event) => {
@@ -35,6 +36,7 @@ export const rulesProjection: Projection = {
       category_id: d.category_id,
       vendor_id: d.vendor_id,
       stages: json(d.stages),
+      over_budget_stages: json(d.over_budget_stages ?? []),
       active: d.active,
       version,
       updated_at: at,

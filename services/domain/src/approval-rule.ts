@@ -54,6 +54,7 @@ export function createRule(ruleId: string, input: ApprovalRuleInput): NewEvent[]
     category_id: input.category_id ?? null,
     vendor_id: input.vendor_id ?? null,
     stages: [...(input.stages ?? defaultRuleStages)],
+    over_budget_stages: [...(input.over_budget_stages ?? [])],
     active: input.active ?? true,
   });
   return [{ type: "ApprovalRuleCreated", data: rule }];
@@ -85,6 +86,8 @@ export type RoutableRule = {
   category_id: string | null;
   vendor_id: string | null;
   stages: readonly Role[];
+  /** Added after `stages` when the request would take its budget below zero. */
+  over_budget_stages?: readonly Role[];
   active: boolean;
   /** Where the rule's creation sits in the log: the tie-breaker of last resort. */
   created_position: string;
@@ -123,6 +126,13 @@ function compareBigInt(a: string, b: string): number {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A rule's route for one request: its stages, and the over-budget ones it does not have yet when the request is over. */
+export function routeStages(rule: RoutableRule | null, overBudget: boolean): Role[] {
+  if (!rule) return [];
+  const extra = overBudget ? (rule.over_budget_stages ?? []).filter((role) => !rule.stages.includes(role)) : [];
+  return [...rule.stages, ...extra];
 }
 
 export function pickRule<R extends RoutableRule>(rules: readonly R[], input: RouteInput): R | null {

@@ -15,3 +15,4 @@ export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";
 export * from "./approval-delegation.ts";
 export * from "./order-invoices.ts";
+export * from "./budget.ts";

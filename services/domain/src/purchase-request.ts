@@ -27,6 +27,9 @@ export type RequestState =
       linkedOrderId: string | null;
       priority: RequestPriority;
       neededBy: string | null;
+      /** What it would count against a budget: its amount in its category. */
+      amount: number;
+      categoryId: string | null;
     };
 
 export const initialRequestState: RequestState = { exists: false };
@@ -46,6 +49,8 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
       linkedOrderId: null,
       priority: d.priority,
       neededBy: d.needed_by,
+      amount: d.amount,
+      categoryId: d.category_id,
     };
   }
   if (!state.exists) return state;
@@ -63,15 +68,23 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
     case "RequestUnlinkedFromOrder":
       return { ...state, linkedOrderId: null };
     case "RequestEdited":
-      return { ...state, stages: event.data.stages, priority: event.data.priority, neededBy: event.data.needed_by };
+      return { ...state, ...detailsOf(event.data) };
     case "RequestWithdrawn":
       return { ...state, status: "withdrawn" };
     case "RequestResubmitted":
-      return { ...state, status: "pending", stages: event.data.stages, priority: event.data.priority, neededBy: event.data.needed_by };
+      return { ...state, status: "pending", ...detailsOf(event.data) };
     default:
       return state;
   }
 }
+
+const detailsOf = (d: EventData<"RequestEdited">) => ({
+  stages: d.stages,
+  priority: d.priority,
+  neededBy: d.needed_by,
+  amount: d.amount,
+  categoryId: d.category_id,
+});
 
 /**
  * Whether a need-by date has passed everywhere: it is compared with today in the zone furthest behind UTC (UTC-12),

@@ -17,6 +17,7 @@ import receiptRoutes from "./orders/receipt-routes.ts";
 import requestRoutes from "./requests/routes.ts";
 import requestLifecycleRoutes from "./requests/lifecycle-routes.ts";
 import ruleRoutes from "./rules/routes.ts";
+import budgetRoutes from "./budgets/routes.ts";
 import userRoutes from "./users/routes.ts";
 import vendorRoutes from "./vendors/routes.ts";
 import vendorDocumentRoutes from "./vendors/document-routes.ts";
@@ -46,6 +47,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   dashboardRoutes,
   ...catalogueRoutes,
   ruleRoutes,
+  budgetRoutes,
   workOrderRoutes,
   landingRoutes,
   ...webhookRoutes,

@@ -39,11 +39,11 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   };
 
   /** The details as they will be stored, with names and the route read from their own streams inside the command. */
-  const routedChanges = async (load: LoadStream, body: RequestChangesBody) => {
+  const routedChanges = async (load: LoadStream, now: string, body: RequestChangesBody) => {
     const amount = toCents(body.amount);
     const category_id = body.category_id ?? null;
     const vendor_id = body.vendor_id ?? null;
-    const refs = await resolveRequestRefs(deps, load, { amount, category_id, vendor_id });
+    const refs = await resolveRequestRefs(deps, load, { amount, category_id, vendor_id, now });
     return {
       title: body.title,
       amount,
@@ -59,10 +59,10 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     };
   };
 
-  const change = (request: FastifyRequest, reply: FastifyReply, id: string, command: (load: LoadStream) => Promise<RequestCommand> | RequestCommand) =>
+  const change = (request: FastifyRequest, reply: FastifyReply, id: string, command: (load: LoadStream, now: string) => Promise<RequestCommand> | RequestCommand) =>
     handleCommand(deps, request, reply, {
       reads,
-      commands: async (load) => on(requestDecider, id, await command(load)),
+      commands: async (load, now) => on(requestDecider, id, await command(load, now)),
       respond: answer(id),
     });
 
@@ -70,7 +70,7 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     "/api/requests/:id",
     { schema: { tags: ["requests"], params: idParams, body: requestChangesBody, response: { 200: purchaseRequest, ...errors } } },
     async (request, reply) =>
-      change(request, reply, request.params.id, async (load) => ({ type: "EditRequest", changes: await routedChanges(load, request.body) })),
+      change(request, reply, request.params.id, async (load, now) => ({ type: "EditRequest", changes: await routedChanges(load, now, request.body) })),
   );
 
   app.post(
@@ -83,7 +83,7 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     "/api/requests/:id/resubmit",
     { schema: { tags: ["requests"], params: idParams, body: requestChangesBody, response: { 200: purchaseRequest, ...errors } } },
     async (request, reply) =>
-      change(request, reply, request.params.id, async (load) => ({ type: "ResubmitRequest", changes: await routedChanges(load, request.body) })),
+      change(request, reply, request.params.id, async (load, now) => ({ type: "ResubmitRequest", changes: await routedChanges(load, now, request.body) })),
   );
 
   // Anyone who may see a request may see what became of it, though only buyers and finance read the order list.

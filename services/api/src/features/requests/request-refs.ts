@@ -1,5 +1,6 @@
 import type { Role } from "@procure/contracts";
-import { pickRule, vendorDecider } from "@procure/domain";
+import { pickRule, routeStages, vendorDecider } from "@procure/domain";
+import { budgetsOn, impactOn } from "@procure/projections/purchasing";
 import { routingRules } from "./routing-rules.ts";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -13,12 +14,14 @@ export type RequestRefs = {
   stages: readonly Role[];
 };
 
-export type RefInput = { amount: number; category_id: string | null; vendor_id: string | null };
+/** `now`: when the command runs, the day an approval now would count in. */
+export type RefInput = { amount: number; category_id: string | null; vendor_id: string | null; now: string };
 
 /**
  * What a new request takes from the rest of the workspace when it is raised: its category's name and its vendor's
  * (each read from its own stream, so a category archived or a vendor blocked a moment ago already counts) and the
- * approval route of the best matching rule.
+ * approval route of the best matching rule, with its over-budget stages when approving the request today would take
+ * its category's budget below zero (budget figures are read from their read model, as an approver sees them).
  */
 export async function resolveRequestRefs(deps: AppDeps, load: LoadStream, input: RefInput): Promise<RequestRefs> {
   let category_name: string | null = null;
@@ -33,5 +36,12 @@ export async function resolveRequestRefs(deps: AppDeps, load: LoadStream, input:
     vendor_name = vendor.name;
   }
   const rule = pickRule(await routingRules(deps), input);
-  return { category_name, vendor_name, rule_id: rule?.id ?? null, stages: rule?.stages ?? [] };
+  const over = rule?.over_budget_stages?.length ? await overBudget(deps, input) : false;
+  return { category_name, vendor_name, rule_id: rule?.id ?? null, stages: routeStages(rule, over) };
+}
+
+async function overBudget(deps: AppDeps, input: RefInput): Promise<boolean> {
+  if (!input.category_id) return false;
+  const budget = (await budgetsOn(deps.db, [input.category_id], input.now.slice(0, 10))).get(input.category_id);
+  return budget ? impactOn(budget, input.amount).over : false;
 }

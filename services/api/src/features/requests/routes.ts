@@ -31,6 +31,8 @@ import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
 import { standInsFor } from "../delegation/stand-ins.ts";
+import { budgetExceededBy } from "../budgets/budget-exceeded.ts";
+import { withBudgetImpact } from "@procure/projections/purchasing";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { requestListFilter } from "./request-list-filter.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -40,6 +42,8 @@ import { commandErrors } from "../../http/error-responses.ts";
  * totals the Requests page's summary reads beside the list, so both show the change together.
  */
 const reads = ["requests", "dashboard-requests"];
+/** The day an approval now would count in, for a pending request's budget impact. */
+const today = () => new Date().toISOString().slice(0, 10);
 const errors = commandErrors;
 
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -56,25 +60,25 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
     handleCommand(deps, request, reply, {
       reads,
-      commands: async (load, now) =>
-        on(requestDecider, id, {
-          type: verdict === "approved" ? "ApproveRequest" : "DenyRequest",
-          comment,
-          stand_in_for: await standInsFor(load, request.actor.id, now),
-        }),
+      commands: async (load, now) => {
+        const command = { comment, stand_in_for: await standInsFor(load, request.actor.id, now) };
+        if (verdict === "denied") return on(requestDecider, id, { type: "DenyRequest", ...command });
+        const approval = { type: "ApproveRequest" as const, ...command };
+        return [on(requestDecider, id, approval), ...(await budgetExceededBy(deps, load, request.actor, id, approval, now))];
+      },
       retryOnConflict: true,
       respond: answerWithRequest(id),
     });
 
   app.get(
     "/api/requests",
-    { config: { reads: ["requests"] }, schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
+    { config: { reads: ["requests", "budgets"] }, schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
     async (request, reply) => {
       const { sortToken, filter } = requestListFilter(request.query, request.actor);
       const after = decodeSortCursor(request.query.cursor, sortToken);
       const page = await listRequests(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
       linkNextPage(reply, request.url, sortToken, page.next);
-      return page.items;
+      return withBudgetImpact(deps.db, page.items, today());
     },
   );
 
@@ -100,8 +104,8 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
-        commands: async (load) => {
-          const refs = await resolveRequestRefs(deps, load, { amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null });
+        commands: async (load, now) => {
+          const refs = await resolveRequestRefs(deps, load, { amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null, now });
           return on(requestDecider, id, {
             type: "CreateRequest",
             request: {
@@ -129,8 +133,8 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests/:id",
-    { config: { reads: ["requests"] }, schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
-    async (request) => visibleRequest(deps, request.actor, request.params.id),
+    { config: { reads: ["requests", "budgets"] }, schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
+    async (request) => (await withBudgetImpact(deps.db, [await visibleRequest(deps, request.actor, request.params.id)], today()))[0]!,
   );
 
   app.patch(

@@ -1,0 +1,2 @@
+export * from "./budget-queries.ts";
+export { budgetsProjection } from "./budgets-projection.ts";
