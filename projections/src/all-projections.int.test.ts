@@ -6,6 +6,7 @@ import { seedCatalogue } from "@procure/infra/seed/demo-catalogue";
 import { expectCall } from "@procure/infra/testing/http";
 import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
 import { recordInvoices } from "@procure/infra/testing/invoices";
+import { fileBudgets } from "@procure/infra/testing/budgets";
 import { snapshotReadModels } from "@procure/infra/testing/read-model-snapshot";
 import { buildScenario } from "@procure/infra/testing/scenario";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
@@ -20,8 +21,11 @@ let live: Record<string, unknown[]>;
 /** What the projections told the live hub as they applied the workspace's events. */
 const invalidations: Invalidation[] = [];
 
-/** What the scenario and the catalogue's demo leave out: a comment, a file, vendor documents and diligence settings, and a webhook endpoint's whole life. */
-async function extras(users: Record<"requester" | "approver" | "admin", TestUser>) {
+/**
+ * What the scenario and the catalogue's demo leave out: a comment, a file, vendor documents and diligence settings,
+ * budgets with what they count, and a webhook endpoint's whole life.
+ */
+async function extras(users: Record<"requester" | "approver" | "buyer" | "admin", TestUser>) {
   const request = await expectCall<{ id: string }>(t, "POST", "/api/requests", {
     token: users.requester.token,
     body: { title: "Extras", amount: 10 },
@@ -38,6 +42,7 @@ async function extras(users: Record<"requester" | "approver" | "admin", TestUser
   expect(upload.status).toBe(201);
   await fileVendorDiligence(t, users.admin.token);
   await recordInvoices(t, users.admin.token);
+  await fileBudgets(t, { requester: users.requester.token, approver: users.approver.token, buyer: users.buyer.token, admin: users.admin.token });
   const endpoint = { url: "http://127.0.0.1:9/never", event_types: ["vendor.registered"], enabled: false };
   for (const last of ["kept", "deleted"]) {
     const created = await expectCall<{ id: string }>(t, "POST", "/api/webhooks", { token: users.admin.token, body: endpoint, status: 201 });

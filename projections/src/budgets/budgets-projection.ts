@@ -35,6 +35,7 @@ export const budgetsProjection: Projection = {
     "RequestUnlinkedFromOrder",
     "PurchaseOrderSaved",
     "PurchaseOrderDeleted",
+    "InvoiceRecorded",
   ],
   apply: oneAtATime(async (db, event) => {
     switch (event.type) {
@@ -90,6 +91,14 @@ export const budgetsProjection: Projection = {
       }
       case "PurchaseOrderDeleted":
         await db.deleteFrom("rm_budget_orders").where("order_id", "=", event.data.order_id).execute();
+        return touched;
+      case "InvoiceRecorded":
+        // Spent from the moment an invoice is recorded against the order; its approval and payment change nothing here.
+        await db
+          .insertInto("rm_budget_invoices")
+          .values({ invoice_id: event.data.invoice_id, order_id: event.data.order_id, amount: event.data.total })
+          .onConflict((oc) => oc.column("invoice_id").doNothing())
+          .execute();
         return touched;
     }
   }),

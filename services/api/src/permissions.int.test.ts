@@ -4,11 +4,14 @@ import { can, errorBody, purchaseOrder, roles, vendor, type Permission, type Rol
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { budgetCategory } from "@procure/infra/testing/budgets";
 
 let t: TestApp;
 let users: Record<Role, TestUser>;
 let vendorId: string;
 let orderId: string;
+let categoryId: string;
+let budgetId: string;
 beforeAll(async () => {
   t = await startTestApp("purchasing-permissions");
   users = await createUsers(t);
@@ -16,6 +19,8 @@ beforeAll(async () => {
   orderId = (
     await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 1, vendor_id: vendorId }, status: 201, schema: purchaseOrder })
   ).id;
+  categoryId = await budgetCategory(t);
+  budgetId = await freshBudget();
 });
 afterAll(async () => {
   await t?.stop();
@@ -56,7 +61,17 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
   { method: "GET", url: () => "/api/settings/matching", needs: "settings:manage" },
   { method: "PATCH", url: () => "/api/settings/matching", body: () => ({ tolerance_percent: 2 }), needs: "settings:manage" },
   { method: "GET", url: () => "/api/dashboard", needs: null },
+  { method: "GET", url: () => "/api/budgets", needs: "budgets:read" },
+  { method: "POST", url: () => "/api/budgets", body: () => ({ category_id: categoryId, period: nextYear(), amount: 1 }), needs: "budgets:write" },
+  { method: "PATCH", url: () => `/api/budgets/${budgetId}`, body: () => ({ amount: Math.round(Math.random() * 1000) }), needs: "budgets:write" },
+  { method: "DELETE", url: async () => `/api/budgets/${await freshBudget()}`, needs: "budgets:write" },
 ];
+
+/** Budgets are one per category and period: each one made here takes a year of its own. */
+let year = 2100;
+const nextYear = () => String(year++);
+const freshBudget = async () =>
+  (await expectCall<{ id: string }>(t, "POST", "/api/budgets", { token: users.admin.token, body: { category_id: categoryId, period: nextYear(), amount: 5 }, status: 201 })).id;
 
 /** Each delete or receipt gets an order of its own, so one role's call leaves the others something to act on. */
 let receivedLineId = "";

@@ -11,6 +11,7 @@ import { expectCall } from "@procure/infra/testing/http";
 import { buildScenario } from "@procure/infra/testing/scenario";
 import { fileVendorDiligence } from "@procure/infra/testing/vendor-diligence";
 import { recordInvoices } from "@procure/infra/testing/invoices";
+import { fileBudgets } from "@procure/infra/testing/budgets";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await receivedInPart();
   await fileVendorDiligence(t, users.admin.token);
   await recordInvoices(t, users.admin.token);
+  await fileBudgets(t, { requester: users.requester.token, approver: users.approver.token, buyer: users.buyer.token, admin: users.admin.token });
 });
 
 /** An order of two lines with one received in part, so the lines and receipts are rebuilt too. */

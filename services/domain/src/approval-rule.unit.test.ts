@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewEvent } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
-import { createRule, deleteRule, evolveRule, initialRuleState, pickRule, ruleMatches, updateRule, type RoutableRule, type RuleState } from "./approval-rule.ts";
+import { createRule, deleteRule, evolveRule, initialRuleState, pickRule, routeStages, ruleMatches, updateRule, type RoutableRule, type RuleState } from "./approval-rule.ts";
 
 const ruleId = "00000000-0000-4000-8000-000000000001";
 const fold = (events: NewEvent[], state: RuleState = initialRuleState) => events.reduce(evolveRule, state);
@@ -19,6 +19,7 @@ describe("approval rule decider", () => {
         category_id: null,
         vendor_id: null,
         stages: ["approver"],
+        over_budget_stages: [],
         active: true,
       },
     });
@@ -82,5 +83,12 @@ describe("rule matching", () => {
     expect(pickRule([bounded, catchAll, category], input)?.id).toBe("category");
     expect(pickRule([twin, category], input)?.id).toBe("category");
     expect(pickRule([large], { ...input, amount: 10 })).toBeNull();
+  });
+
+  it("adds the over-budget stages it does not have yet only when the request is over budget", () => {
+    const over = rule({ id: "over", stages: ["approver", "finance"], over_budget_stages: ["finance", "admin"] });
+    expect(routeStages(over, false)).toEqual(["approver", "finance"]);
+    expect(routeStages(over, true)).toEqual(["approver", "finance", "admin"]);
+    expect(routeStages(null, true)).toEqual([]);
   });
 });
