@@ -66,7 +66,8 @@ export const approvalRule = z.object({
   category_name: z.string().nullable(),
   vendor_id: z.string().nullable(),
   stages: z.array(role),
-  over_budget_stages: z.array(role),
+  /** Absent from answers of servers before budgets: none. */
+  over_budget_stages: z.array(role).default([]),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -13,7 +13,11 @@ const periodPattern = /^\d{4}(-Q[1-4]|-(0[1-9]|1[0-2]))?$/;
 export const budgetPeriod = z.string({ error: budgetPeriodMessage }).trim().regex(periodPattern, { error: budgetPeriodMessage });
 const budgetAmount = z.preprocess(
   numericInput,
-  z.number({ error: budgetAmountMessage }).finite({ error: budgetAmountMessage }).min(0, { error: budgetAmountMessage }).max(1_000_000_000, { error: budgetAmountMessage }),
+  z
+    .number({ error: budgetAmountMessage })
+    .finite({ error: budgetAmountMessage })
+    .min(0, { error: budgetAmountMessage })
+    .max(1_000_000_000, { error: budgetAmountMessage }),
 );
 const budgetCategory = z.uuid({ error: budgetCategoryMessage });
 

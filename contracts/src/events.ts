@@ -121,7 +121,20 @@ export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
 /** What a decider returns: an event not yet stored. */
 export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
 
-export const streamTypes = ["user", "email", "workspace", "request", "order", "vendor", "category", "catalogue", "rule", "work-order", "webhook", "budget"] as const;
+export const streamTypes = [
+  "user",
+  "email",
+  "workspace",
+  "request",
+  "order",
+  "vendor",
+  "category",
+  "catalogue",
+  "rule",
+  "work-order",
+  "webhook",
+  "budget",
+] as const;
 export type StreamType = (typeof streamTypes)[number];
 
 /** An event as read back from the log. Positions are bigints carried as decimal strings. */

@@ -9,7 +9,7 @@ const emailOf = (role: "requester" | "approver" | "admin") => sampleAccounts.fin
 const expectedNav: Record<string, string[]> = {
   requester: ["Dashboard", "Requests", "Catalogue"],
   approver: ["Dashboard", "Requests", "Approvals"],
-  admin: ["Dashboard", "Requests", "Approvals", "Purchase orders", "Invoices", "Vendors", "Catalogue", "Integrations", "Settings"],
+  admin: ["Dashboard", "Requests", "Approvals", "Purchase orders", "Invoices", "Budgets", "Vendors", "Catalogue", "Integrations", "Settings"],
 };
 
 async function sidebarLinks(page: Page): Promise<string[]> {

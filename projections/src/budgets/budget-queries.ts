@@ -55,13 +55,24 @@ export async function budgetsOn(db: Kysely<Database>, categoryIds: readonly stri
 /** What approving `amount` against `budget` would leave of it. */
 export function impactOn(budget: Budget, amount: number): BudgetImpact {
   const remainingAfter = toCents(budget.remaining - amount);
-  return { budget_id: budget.id, period: budget.period, amount: budget.amount, remaining: budget.remaining, remaining_after: remainingAfter, over: remainingAfter < 0 };
+  return {
+    budget_id: budget.id,
+    period: budget.period,
+    amount: budget.amount,
+    remaining: budget.remaining,
+    remaining_after: remainingAfter,
+    over: remainingAfter < 0,
+  };
 }
 
 type Pending = { status: string; category_id: string | null; amount: number };
 
 /** Each pending request in a budgeted category with the impact approving it today would have; others with null. */
-export async function withBudgetImpact<R extends Pending>(db: Kysely<Database>, requests: readonly R[], day: string): Promise<(R & { budget_impact: BudgetImpact | null })[]> {
+export async function withBudgetImpact<R extends Pending>(
+  db: Kysely<Database>,
+  requests: readonly R[],
+  day: string,
+): Promise<(R & { budget_impact: BudgetImpact | null })[]> {
   const categories = requests.flatMap((r) => (r.status === "pending" && r.category_id ? [r.category_id] : []));
   const budgets = await budgetsOn(db, categories, day);
   return requests.map((r) => {

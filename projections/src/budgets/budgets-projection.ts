@@ -66,7 +66,11 @@ export const budgetsProjection: Projection = {
         return;
       }
       case "RequestApproved":
-        await db.updateTable("rm_budget_requests").set({ approved_on: dayOf(event) }).where("request_id", "=", event.data.request_id).execute();
+        await db
+          .updateTable("rm_budget_requests")
+          .set({ approved_on: dayOf(event) })
+          .where("request_id", "=", event.data.request_id)
+          .execute();
         return touched;
       case "RequestLinkedToOrder":
         await db.updateTable("rm_budget_requests").set({ order_id: event.data.order_id }).where("request_id", "=", event.data.request_id).execute();

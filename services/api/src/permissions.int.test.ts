@@ -71,7 +71,13 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
 let year = 2100;
 const nextYear = () => String(year++);
 const freshBudget = async () =>
-  (await expectCall<{ id: string }>(t, "POST", "/api/budgets", { token: users.admin.token, body: { category_id: categoryId, period: nextYear(), amount: 5 }, status: 201 })).id;
+  (
+    await expectCall<{ id: string }>(t, "POST", "/api/budgets", {
+      token: users.admin.token,
+      body: { category_id: categoryId, period: nextYear(), amount: 5 },
+      status: 201,
+    })
+  ).id;
 
 /** Each delete or receipt gets an order of its own, so one role's call leaves the others something to act on. */
 let receivedLineId = "";

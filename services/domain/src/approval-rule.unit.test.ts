@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { NewEvent } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
-import { createRule, deleteRule, evolveRule, initialRuleState, pickRule, routeStages, ruleMatches, updateRule, type RoutableRule, type RuleState } from "./approval-rule.ts";
+import {
+  createRule,
+  deleteRule,
+  evolveRule,
+  initialRuleState,
+  pickRule,
+  routeStages,
+  ruleMatches,
+  updateRule,
+  type RoutableRule,
+  type RuleState,
+} from "./approval-rule.ts";
 
 const ruleId = "00000000-0000-4000-8000-000000000001";
 const fold = (events: NewEvent[], state: RuleState = initialRuleState) => events.reduce(evolveRule, state);

@@ -111,6 +111,19 @@ const screens: RouteObject[] = [
             }),
           },
           {
+            path: paths.app.budgets.path,
+            lazy: sectionModules.budgets,
+            handle: handle({
+              crumb: "Budgets",
+              title: "Budgets",
+              description: "What each category has committed and spent against its budget for the year, quarter or month.",
+              quickLinks: [
+                { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
+                { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
+              ],
+            }),
+          },
+          {
             path: paths.app.integrations.path,
             lazy: sectionModules.integrations,
             handle: handle({

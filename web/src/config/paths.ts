@@ -31,6 +31,7 @@ export const paths = {
     orderRequest: { path: "requests/:id", getHref: (id: string) => `/app/purchase-orders/requests/${encodeURIComponent(id)}` },
     catalog: { path: "catalog", getHref: () => "/app/catalog" },
     vendors: { path: "vendors", getHref: () => "/app/vendors" },
+    budgets: { path: "budgets", getHref: () => "/app/budgets" },
     integrations: { path: "integrations", getHref: (anchor?: string) => (anchor ? `/app/integrations#${anchor}` : "/app/integrations") },
     settings: { path: "settings", getHref: () => "/app/settings" },
     intakeChecklist: { path: "intake-checklist", getHref: () => "/app/intake-checklist" },
@@ -46,6 +47,7 @@ export const sectionHref: Record<Section, string> = {
   requests: paths.app.requests.getHref(),
   approvals: paths.app.approvals.getHref(),
   vendors: paths.app.vendors.getHref(),
+  budgets: paths.app.budgets.getHref(),
   integrations: paths.app.integrations.getHref(),
   settings: paths.app.settings.getHref(),
 };

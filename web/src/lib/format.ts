@@ -3,6 +3,13 @@ import { finiteOrZero, formatCurrency, normalizeStatus, parseDate } from "@procu
 
 export { finiteOrZero, formatCurrency, normalizeStatus, parseDate };
 
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/** Money in a sentence: whole dollars without cents ("$2,000"), anything else to the cent. */
+export function formatAmount(value: number): string {
+  return Number.isInteger(value) ? wholeDollars.format(value) : formatCurrency(value);
+}
+
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 const HOUR = 3_600_000;

@@ -20,6 +20,9 @@ export const queryKeys = {
   matchingSettings: cacheKeys.matchingSettings,
   users: cacheKeys.users,
   approvalRules: cacheKeys.approvalRules,
+  budgets: cacheKeys.budgets,
+  /** The category picker of the budget form (id and name only). */
+  budgetCategories: () => [...cacheKeys.categories(), "budget-targets"],
   /** The category and vendor pickers of the approval rule form (id and name only). */
   ruleTargets: {
     categories: () => [...cacheKeys.categories(), "rule-targets"],

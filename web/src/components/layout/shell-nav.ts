@@ -16,6 +16,7 @@ const groups: NavGroup[] = [
       item("approvals", "Approvals", "✓"),
       item("purchase-orders", "Purchase orders", "▤"),
       item("invoices", "Invoices", "¤"),
+      item("budgets", "Budgets", "◔"),
     ],
   },
   { label: "Sourcing", items: [item("vendors", "Vendors", "◎"), item("catalogue", "Catalogue", "▦")] },

@@ -9,7 +9,14 @@ type ApprovalCommand = Extract<Parameters<typeof requestDecider.decide>[1], { ty
  * Beside an approval that completes a request: the budget it takes from zero or more to below zero records so on
  * its own stream (public `budget.exceeded`). The figures are the budget read model's, as the approver saw them.
  */
-export async function budgetExceededBy(deps: AppDeps, load: LoadStream, actor: Actor, requestId: string, approval: ApprovalCommand, now: string): Promise<StreamCommand[]> {
+export async function budgetExceededBy(
+  deps: AppDeps,
+  load: LoadStream,
+  actor: Actor,
+  requestId: string,
+  approval: ApprovalCommand,
+  now: string,
+): Promise<StreamCommand[]> {
   const { state } = await load(requestDecider, requestId);
   if (!state.exists || state.status !== "pending" || !state.categoryId) return [];
   if (!completes(() => approveRequest(state, actor, approval.comment, approval.stand_in_for))) return [];
@@ -17,7 +24,9 @@ export async function budgetExceededBy(deps: AppDeps, load: LoadStream, actor: A
   if (!budget) return [];
   const impact = impactOn(budget, state.amount);
   if (!impact.over || impact.remaining < 0) return [];
-  return [on(budgetDecider, budget.id, { type: "RecordBudgetExceeded", request_id: requestId, request_amount: state.amount, remaining: impact.remaining_after })];
+  return [
+    on(budgetDecider, budget.id, { type: "RecordBudgetExceeded", request_id: requestId, request_amount: state.amount, remaining: impact.remaining_after }),
+  ];
 }
 
 /** Whether the approval would be the request's last; one the decider refuses is refused there, with its reason. */

@@ -124,8 +124,11 @@ describe("budgets", () => {
 
     await approve(big.id);
     const exceeded = async () =>
-      (await sql<{ data: Record<string, unknown> }>`select data from events where type = 'BudgetExceeded' and stream_id = ${`budget-${quarter.id}`}`.execute(t.runtime.db))
-        .rows;
+      (
+        await sql<{ data: Record<string, unknown> }>`select data from events where type = 'BudgetExceeded' and stream_id = ${`budget-${quarter.id}`}`.execute(
+          t.runtime.db,
+        )
+      ).rows;
     expect(await exceeded()).toEqual([{ data: expect.objectContaining({ budget_id: quarter.id, request_id: big.id, request_amount: 1500, remaining: -140 }) }]);
     const feed = await expectCall<{ type: string }[]>(t, "GET", "/api/events?types=budget.exceeded", { token: users.finance.token });
     expect(feed.map((e) => e.type)).toEqual(["budget.exceeded"]);

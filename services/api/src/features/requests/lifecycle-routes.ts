@@ -59,7 +59,12 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     };
   };
 
-  const change = (request: FastifyRequest, reply: FastifyReply, id: string, command: (load: LoadStream, now: string) => Promise<RequestCommand> | RequestCommand) =>
+  const change = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    command: (load: LoadStream, now: string) => Promise<RequestCommand> | RequestCommand,
+  ) =>
     handleCommand(deps, request, reply, {
       reads,
       commands: async (load, now) => on(requestDecider, id, await command(load, now)),

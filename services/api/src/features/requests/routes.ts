@@ -72,7 +72,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
 
   app.get(
     "/api/requests",
-    { config: { reads: ["requests", "budgets"] }, schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } } },
+    {
+      config: { reads: ["requests", "budgets"] },
+      schema: { tags: ["requests"], querystring: requestListQuery, response: { 200: z.array(purchaseRequest), ...errors } },
+    },
     async (request, reply) => {
       const { sortToken, filter } = requestListFilter(request.query, request.actor);
       const after = decodeSortCursor(request.query.cursor, sortToken);

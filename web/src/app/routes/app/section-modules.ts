@@ -12,6 +12,7 @@ export const sectionModules = {
   invoices: () => import("./invoices"),
   catalogue: () => import("./catalogue"),
   vendors: () => import("./vendors"),
+  budgets: () => import("./budgets"),
   integrations: () => import("./integrations"),
   settings: () => import("./settings"),
 } satisfies Record<Section, () => Promise<unknown>>;

@@ -12,6 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { NeededBy, PriorityBadge } from "@/components/ui/request-urgency";
+import { BudgetImpactLine } from "@/components/ui/budget-impact";
 import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
@@ -118,7 +119,12 @@ export function ApprovalsPage() {
                     <td className="num" data-label="Amount">
                       {formatCurrency(request.amount)}
                     </td>
-                    <td data-label="Category">{request.category_name || "Uncategorised"}</td>
+                    <td data-label="Category">
+                      <span className="approval-category">
+                        {request.category_name || "Uncategorised"}
+                        <BudgetImpactLine impact={request.budget_impact} amount={request.amount} category={request.category_name} />
+                      </span>
+                    </td>
                     <td data-label="Submitted">{formatRecency(request.created_at)}</td>
                     <td className="actions" data-label="Actions">
                       {actionable(request) ? (

@@ -2,6 +2,7 @@ import type { PurchaseRequest } from "@procure/contracts";
 import { formatCurrency, formatRecency } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { NeededBy, PriorityBadge } from "@/components/ui/request-urgency";
+import { BudgetImpactLine } from "@/components/ui/budget-impact";
 import { DecisionButtons } from "./decision-buttons";
 import { RequestActions } from "./request-actions";
 import { RequestOrderLine } from "./request-order-line";
@@ -32,6 +33,14 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
         </dd>
         <dt>Category</dt>
         <dd>{request.category_name || "Uncategorised"}</dd>
+        {request.budget_impact ? (
+          <>
+            <dt>Budget</dt>
+            <dd>
+              <BudgetImpactLine impact={request.budget_impact} amount={request.amount} category={request.category_name} />
+            </dd>
+          </>
+        ) : null}
         <dt>Vendor</dt>
         <dd>{request.vendor_name || "—"}</dd>
         <dt>Requested by</dt>

@@ -8,7 +8,7 @@ import { useDeleteApprovalRule } from "../api/delete-approval-rule";
 import { useRuleVendors } from "../api/get-rule-targets";
 import { RulesTable } from "./rules-table";
 import { RuleDrawer } from "./rule-drawer";
-import { useDialogState } from "../lib/use-dialog-state";
+import { useDialogState } from "@/lib/use-dialog-state";
 
 export const deleteRuleQuestion = "Delete this rule?";
 

@@ -122,6 +122,27 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
         >
           <textarea className="textarea set-stages-input" rows={3} spellCheck={false} {...aria("stages", true)} {...register("stages")} />
         </FormField>
+        <FormField
+          id={idOf("over_budget_stages")}
+          className="span-2"
+          label="Over-budget stages (JSON array)"
+          qualifier="optional"
+          hint={
+            <>
+              Added after the stages when approving the request would take its category&apos;s budget below zero, for example <code>["finance"]</code>.
+            </>
+          }
+          error={messageOf("over_budget_stages")}
+        >
+          <textarea
+            className="textarea set-stages-input"
+            rows={2}
+            spellCheck={false}
+            placeholder="None"
+            {...aria("over_budget_stages", true)}
+            {...register("over_budget_stages")}
+          />
+        </FormField>
         <label className="set-check span-2">
           <input type="checkbox" {...register("active")} />
           <span>Active: new requests can be routed by this rule</span>

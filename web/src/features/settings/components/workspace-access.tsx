@@ -11,7 +11,7 @@ import { useResetPassword } from "../api/reset-password";
 import { UsersTable, type MemberActions } from "./users-table";
 import { InviteUserDrawer } from "./invite-user-drawer";
 import { TemporaryPassword } from "./temporary-password";
-import { useDialogState } from "../lib/use-dialog-state";
+import { useDialogState } from "@/lib/use-dialog-state";
 
 export const teammatesFailedMessage = "Unable to load teammates right now.";
 

@@ -11,13 +11,24 @@ export type RuleFormValues = {
   category_id: string;
   vendor_id: string;
   stages: string;
+  /** Blank: no stage is added when a request is over budget. */
+  over_budget_stages: string;
   active: boolean;
 };
 
-export const ruleFields = ["name", "min_amount", "max_amount", "category_id", "vendor_id", "stages", "active"] as const;
+export const ruleFields = ["name", "min_amount", "max_amount", "category_id", "vendor_id", "stages", "over_budget_stages", "active"] as const;
 export type RuleField = (typeof ruleFields)[number];
 
-export const blankRule: RuleFormValues = { name: "", min_amount: "0", max_amount: "", category_id: "", vendor_id: "", stages: stagesText(), active: true };
+export const blankRule: RuleFormValues = {
+  name: "",
+  min_amount: "0",
+  max_amount: "",
+  category_id: "",
+  vendor_id: "",
+  stages: stagesText(),
+  over_budget_stages: "",
+  active: true,
+};
 
 export function ruleToForm(rule: ApprovalRule): RuleFormValues {
   return {
@@ -27,6 +38,7 @@ export function ruleToForm(rule: ApprovalRule): RuleFormValues {
     category_id: rule.category_id ?? "",
     vendor_id: rule.vendor_id ?? "",
     stages: stagesText(rule.stages),
+    over_budget_stages: rule.over_budget_stages.length > 0 ? stagesText(rule.over_budget_stages) : "",
     active: rule.active,
   };
 }
@@ -56,7 +68,8 @@ const contract = zodResolver(approvalRuleInput) as unknown as Resolver<RuleFormV
  * at all, and (as the server does) that the range runs the right way. Generic type failures get plain words.
  */
 export const ruleResolver: Resolver<RuleFormValues, unknown, ApprovalRuleInput> = async (values, context, options) => {
-  const result = await contract(values, context, options);
+  const overBudget = values.over_budget_stages.trim();
+  const result = await contract({ ...values, over_budget_stages: overBudget || "[]" }, context, options);
   const errors: FieldErrors<RuleFormValues> = { ...result.errors };
   for (const field of ruleFields) {
     const error = errors[field];
@@ -64,9 +77,14 @@ export const ruleResolver: Resolver<RuleFormValues, unknown, ApprovalRuleInput> 
     if (error && wording && error.type !== "custom") errors[field] = { ...error, message: wording };
   }
   // A wrong role is reported at stages[i]; the box is one field, so the first such message is lifted onto it.
-  if (errors.stages && !errors.stages.message) errors.stages = { type: "invalid_value", message: firstMessage(errors.stages) ?? stagesMessage };
+  for (const field of ["stages", "over_budget_stages"] as const) {
+    const error = errors[field];
+    if (error && !error.message) errors[field] = { type: "invalid_value", message: firstMessage(error) ?? stagesMessage };
+  }
   const stages = readStagesText(values.stages);
   if (!stages.ok) errors.stages = { type: "json", message: stages.message };
+  const extra = overBudget ? readStagesText(overBudget) : null;
+  if (extra && !extra.ok) errors.over_budget_stages = { type: "json", message: extra.message };
   const body = result.values as ApprovalRuleInput;
   if (Object.keys(errors).length === 0 && body.max_amount != null && body.min_amount !== undefined && body.max_amount < body.min_amount) {
     errors.max_amount = { type: "range", message: ruleRangeMessage };

@@ -34,8 +34,16 @@ describe("the rule form's resolver", () => {
       category_id: null,
       vendor_id: null,
       stages: ["approver", "finance"],
+      over_budget_stages: [],
       active: true,
     });
+  });
+
+  it("reads the over-budget stages as none when blank, and words them like the stages", async () => {
+    const result = await resolve({ over_budget_stages: ' ["finance"] ' });
+    expect(result.values).toMatchObject({ over_budget_stages: ["finance"] });
+    expect(await messages({ over_budget_stages: "finance" })).toEqual({ over_budget_stages: invalidStagesJsonMessage });
+    expect(await messages({ over_budget_stages: '["requester"]' })).toEqual({ over_budget_stages: stagesMessage });
   });
 
   it("says clearly when the stages are not JSON", async () => {
@@ -66,6 +74,7 @@ describe("the rule form's resolver", () => {
       category_name: null,
       vendor_id: "v1",
       stages: ["approver", "finance"] as const,
+      over_budget_stages: [],
       active: false,
       created_at: "",
       updated_at: "",
@@ -77,6 +86,7 @@ describe("the rule form's resolver", () => {
       category_id: "",
       vendor_id: "v1",
       stages: '["approver","finance"]',
+      over_budget_stages: "",
       active: false,
     });
   });
