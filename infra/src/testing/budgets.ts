@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { budget, purchaseOrder, purchaseRequest, periodsOf, toCents, type Budget, type PurchaseOrder } from "@procure/contracts";
-import { orderDecider } from "@procure/domain";
+import { budget, purchaseOrder, purchaseRequest, periodsOf, vendor, type Budget, type PurchaseOrder } from "@procure/contracts";
 import type { TestApp } from "./test-app.ts";
 import { appendEvents, category } from "./catalogue-events.ts";
 import { expectCall } from "./http.ts";
@@ -15,32 +14,22 @@ export async function budgetCategory(t: TestApp, name = `Budgeted ${randomUUID()
 /** The quarter an approval today counts in. */
 export const thisQuarter = () => periodsOf(new Date().toISOString().slice(0, 10))[1]!;
 
-/**
- * An invoice recorded against an order, straight on the order's stream (the invoice routes are another feature's):
- * one line of the order invoiced at `total`.
- */
-export async function recordInvoice(t: TestApp, order: PurchaseOrder, total: number): Promise<void> {
+/** A vendor to order from: invoices name the order's vendor. */
+export async function budgetVendor(t: TestApp, buyerToken: string): Promise<string> {
+  const body = { name: `Budget supplier ${randomUUID().slice(0, 6)}` };
+  return (await expectCall(t, "POST", "/api/vendors", { token: buyerToken, body, status: 201, schema: vendor })).id;
+}
+
+/** An invoice of `total` recorded against the order's first line, through the invoices' own route (finance or admin). */
+export async function recordInvoice(t: TestApp, token: string, order: PurchaseOrder, total: number): Promise<void> {
   const line = order.lines[0]!;
-  const invoiceId = randomUUID();
-  await appendEvents(t, "order", orderDecider.streamId(order.id), [
-    {
-      type: "InvoiceRecorded",
-      data: {
-        invoice_id: invoiceId,
-        order_id: order.id,
-        vendor_id: order.vendor_id ?? randomUUID(),
-        number: `INV-${invoiceId.slice(0, 8)}`,
-        po_number: order.po_number,
-        vendor_name: order.vendor_name,
-        invoice_date: new Date().toISOString().slice(0, 10),
-        lines: [{ line_id: line.id, quantity: 1, unit_price: toCents(total) }],
-        total: toCents(total),
-        notes: null,
-        tolerance_percent: 0,
-        match: "matched",
-      },
-    },
-  ]);
+  const body = {
+    order_id: order.id,
+    number: `INV-${randomUUID().slice(0, 8)}`,
+    invoice_date: new Date().toISOString().slice(0, 10),
+    lines: [{ line_id: line.id, quantity: 1, unit_price: total }],
+  };
+  await expectCall(t, "POST", "/api/invoices", { token, body, status: 201 });
 }
 
 type Tokens = { requester: string; approver: string; buyer: string; admin: string };
@@ -62,10 +51,10 @@ export async function fileBudgets(t: TestApp, tokens: Tokens): Promise<Budget> {
   await expectCall(t, "POST", `/api/requests/${request.id}/approve`, { token: tokens.approver, body: {} });
   const order = await expectCall(t, "POST", "/api/orders", {
     token: tokens.buyer,
-    body: { total: 420, status: "issued", vendor_name: "Chair Co", request_id: request.id },
+    body: { total: 420, status: "issued", vendor_id: await budgetVendor(t, tokens.buyer), request_id: request.id },
     status: 201,
     schema: purchaseOrder,
   });
-  await recordInvoice(t, order, 150);
+  await recordInvoice(t, tokens.admin, order, 150);
   return kept;
 }

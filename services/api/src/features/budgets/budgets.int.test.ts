@@ -5,7 +5,7 @@ import { approvalRule, budget, budgetPeriodMessage, errorBody, purchaseOrder, pu
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
-import { budgetCategory, recordInvoice, thisQuarter } from "@procure/infra/testing/budgets";
+import { budgetCategory, budgetVendor, recordInvoice, thisQuarter } from "@procure/infra/testing/budgets";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -95,12 +95,12 @@ describe("budgets", () => {
 
     const order = await expectCall(t, "POST", "/api/orders", {
       token: users.buyer.token,
-      body: { total: 320, status: "issued", vendor_name: "Chair Co", request_id: request.id },
+      body: { total: 320, status: "issued", vendor_id: await budgetVendor(t, users.buyer.token), request_id: request.id },
       status: 201,
       schema: purchaseOrder,
     });
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 320, spent: 0, remaining: 680 });
-    await recordInvoice(t, order, 200);
+    await recordInvoice(t, users.finance.token, order, 200);
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 120, spent: 200, remaining: 680 });
     await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "cancelled" } });
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 0, spent: 200, remaining: 800 });
