@@ -133,6 +133,7 @@ const families: Record<string, string | null> = {
   vendor_feed: "/api/catalogue/overview",
   punchout_connection: "/api/catalogue/overview",
   approval_rule: "/api/approval-rules",
+  budget: "/api/budgets",
   work_order: "/api/work-orders",
 };
 const familyOf = (type: string) => type.slice(0, type.indexOf("."));
