@@ -100,6 +100,10 @@ describe("priority and need-by date", () => {
       return (json as { priority: string; needed_by: string | null }[]).map((r) => `${r.priority} ${r.needed_by}`);
     };
     await expect.poll(mine).toEqual([`high ${dayFromNow(12)}`]);
+    // The list flags it among the requests around it.
+    const row = page.locator("tbody tr[data-request-id]", { has: page.getByRole("link", { name: title }) });
+    await expect.poll(() => row.locator(".badge", { hasText: "High" }).count()).toBe(1);
+    await screenshotView(page, "requests-list-priority");
   });
 
   for (const width of widths) {

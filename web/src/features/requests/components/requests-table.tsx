@@ -9,6 +9,7 @@ import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useWindowRows } from "@/lib/use-window-rows";
 import { DecisionButtons } from "./decision-buttons";
+import { PriorityBadge } from "@/components/ui/request-urgency";
 
 const COLUMNS = 5;
 const LOADING_ROWS = 6;
@@ -75,7 +76,11 @@ export function RequestsTable({ requests, loading, emptyMessage, onNearEnd, sort
                       <Link to={paths.app.request.getHref(request.id)} className="request-title-link">
                         {request.title}
                       </Link>
-                      <span className="subtle">{[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}</span>
+                      <span className="subtle">
+                        {/* Only what stands out is flagged: most requests are normal, and a badge on each would say nothing. */}
+                        {request.priority === "high" || request.priority === "urgent" ? <PriorityBadge priority={request.priority} /> : null}{" "}
+                        {[request.vendor_name, formatRecency(request.created_at)].filter(Boolean).join(" · ")}
+                      </span>
                     </td>
                     <td className="num" data-label="Amount">
                       {formatCurrency(request.amount)}
