@@ -161,10 +161,10 @@ export async function startRuntime(
     progress,
     app,
     url,
+    // The API drains (in-flight commands still wait on the projections here) while the senders give back their
+    // leases, so another process takes their deliveries and mails at once; the log's readers stop last.
     stop: async () => {
-      await app?.close();
-      await webhooks?.stop();
-      await notifier?.stop();
+      await Promise.all([app?.shutdown(env.SHUTDOWN_GRACE_MS), webhooks?.stop(), notifier?.stop()]);
       await relay?.stop();
       await runner?.stop();
       await background?.stop();

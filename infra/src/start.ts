@@ -35,10 +35,11 @@ console.log(
     `${runtime.background ? "; relay, projector, webhooks and notifier in a thread of their own" : ""})`,
 );
 
+// The first signal drains (up to SHUTDOWN_GRACE_MS) and stops; a second one, as from an impatient Ctrl-C, exits now.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) process.exit(1);
     stopping = true;
     void runtime.stop().then(
       () => process.exit(0),

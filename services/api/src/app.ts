@@ -16,6 +16,7 @@ import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
+import drainPlugin from "./plugins/drain.ts";
 import { loadState } from "./commands/load-stream.ts";
 import { delegatorsToday } from "./features/delegation/stand-ins.ts";
 import readAfterPlugin from "./plugins/read-after.ts";
@@ -78,6 +79,8 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   });
 
   await app.register(errorsPlugin);
+  // Before every other hook: a request turned away while draining costs nothing more.
+  await app.register(drainPlugin);
   // Built once: the Fastify wrapper builds Helmet's middleware again for every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {

@@ -37,6 +37,8 @@ export const envSchema = z.object({
    */
   BACKGROUND_THREAD: flag,
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** On SIGTERM, how long requests in flight may take to finish before the process cuts them and exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -26,14 +26,20 @@ export function backoffDelay(attempt: number): number {
 /** Close codes after which reconnecting at once would be refused or would knock out another of the user's tabs. */
 export const SIGNED_OUT = 4001;
 export const TOO_MANY_SOCKETS = 4008;
+/** The server is restarting: the next socket lands on another process at once. */
+export const SERVICE_RESTART = 1012;
+/** A restart closes every socket of the process together: their reconnects are spread over this much. */
+const RESTART_SPREAD_MS = 250;
 
 /**
  * What a tab does when the server closes its socket: signed out, it refetches (whose 401 ends the session in the
- * app) and stays closed; pushed out by the user's newer tabs, it waits to be looked at again; otherwise it retries.
+ * app) and stays closed; pushed out by the user's newer tabs, it waits to be looked at again; told the server
+ * restarts, it reconnects at once; otherwise it retries after a backoff.
  */
-export function afterClose(code: number): "refetch" | "wait-for-focus" | "retry" {
+export function afterClose(code: number): "refetch" | "wait-for-focus" | "reconnect-now" | "retry" {
   if (code === SIGNED_OUT) return "refetch";
   if (code === TOO_MANY_SOCKETS) return "wait-for-focus";
+  if (code === SERVICE_RESTART) return "reconnect-now";
   return "retry";
 }
 
@@ -78,10 +84,12 @@ export function useLiveInvalidation(token: string | null) {
         socket = null;
         if (stopped) return;
         const next = afterClose(event.code);
-        parked = next !== "retry";
+        parked = next === "refetch" || next === "wait-for-focus";
         if (next === "refetch") void queryClient.invalidateQueries();
         if (parked) return;
-        timer = setTimeout(connect, backoffDelay(attempt));
+        // Counted as a reconnect either way, so the new socket's open refetches what may have been missed.
+        const delay = next === "reconnect-now" ? Math.random() * RESTART_SPREAD_MS : backoffDelay(attempt);
+        timer = setTimeout(connect, delay);
         attempt += 1;
       };
       socket.onerror = () => socket?.close();

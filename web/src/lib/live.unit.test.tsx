@@ -29,10 +29,11 @@ describe("live invalidations", () => {
     expect(spy.mock.calls[0]![0]).toBeUndefined();
   });
 
-  it("stays closed when signed out or pushed out by the user's other tabs, and retries any other close", () => {
+  it("stays closed when signed out or pushed out by the user's other tabs, reconnects at once after a restart, and retries any other close", () => {
     expect(afterClose(4001)).toBe("refetch");
     expect(afterClose(4008)).toBe("wait-for-focus");
-    for (const code of [1000, 1001, 1006, 1011, 1012]) expect(afterClose(code)).toBe("retry");
+    expect(afterClose(1012)).toBe("reconnect-now");
+    for (const code of [1000, 1001, 1006, 1011]) expect(afterClose(code)).toBe("retry");
   });
 
   it("backs off exponentially with a ceiling", () => {
@@ -52,18 +53,7 @@ describe("live invalidations", () => {
 
   it("keeps a tab pushed out by newer tabs closed until the user looks at it again", () => {
     vi.useFakeTimers();
-    const sockets: FakeSocket[] = [];
-    class FakeSocket {
-      onopen: (() => void) | null = null;
-      onmessage: ((event: { data: unknown }) => void) | null = null;
-      onclose: ((event: { code: number }) => void) | null = null;
-      onerror: (() => void) | null = null;
-      constructor() {
-        sockets.push(this);
-      }
-      close() {}
-    }
-    vi.stubGlobal("WebSocket", FakeSocket);
+    const sockets = fakeSockets();
     let visibility = "hidden";
     vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility as DocumentVisibilityState);
     const client = new QueryClient();
@@ -86,4 +76,50 @@ describe("live invalidations", () => {
       vi.useRealTimers();
     }
   });
+
+  it("reconnects within a quarter second of a server restart and refetches everything once the new socket opens", () => {
+    vi.useFakeTimers();
+    const sockets = fakeSockets();
+    const client = new QueryClient();
+    const refetch = vi.spyOn(client, "invalidateQueries");
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useLiveInvalidation("t1"), { wrapper });
+    try {
+      sockets[0]!.onopen!();
+      expect(refetch).not.toHaveBeenCalled();
+      sockets[0]!.onclose!({ code: 1012 });
+      vi.advanceTimersByTime(250);
+      expect(sockets).toHaveLength(2);
+      sockets[1]!.onopen!();
+      expect(refetch).toHaveBeenCalledTimes(1);
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
 });
+
+type FakeSocket = {
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: (() => void) | null;
+};
+
+/** Stands in for the browser's WebSocket; answers the sockets the hook opened, in order. */
+function fakeSockets(): FakeSocket[] {
+  const sockets: FakeSocket[] = [];
+  class Fake implements FakeSocket {
+    onopen: (() => void) | null = null;
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onclose: ((event: { code: number }) => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor() {
+      sockets.push(this);
+    }
+    close() {}
+  }
+  vi.stubGlobal("WebSocket", Fake);
+  return sockets;
+}

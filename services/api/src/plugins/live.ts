@@ -30,8 +30,11 @@ function tokenOf(protocols: string | undefined): string | null {
 
 /** Beyond this many sockets of one user in one process, the oldest is closed: one account cannot hold them all. */
 const SOCKETS_PER_USER = 10;
-/** Close codes the client can tell apart: the session ended, or a newer socket of the same user took the place. */
-const closeCodes = { sessionEnded: 4001, tooManySockets: 4008 } as const;
+/**
+ * Close codes the client can tell apart: the session ended, or a newer socket of the same user took the place; and
+ * the standard "service restart", after which it reconnects at once (to another process) and refetches.
+ */
+const closeCodes = { sessionEnded: 4001, tooManySockets: 4008, serviceRestart: 1012 } as const;
 
 /**
  * A socket's user as last checked, and the token it connected with, to check it again when the user changes; and
@@ -112,11 +115,16 @@ export default fp(
     const stopResync = options.bus.onReconnect(() => {
       for (const socket of clients.keys()) send(socket, { type: "resync" });
     });
+    const closeAll = (code: number, reason: string) => {
+      for (const socket of clients.keys()) socket.close(code, reason);
+      clients.clear();
+    };
+    app.onDrain(() => closeAll(closeCodes.serviceRestart, "server restarting"));
     app.addHook("onClose", async () => {
       unsubscribe();
       stopResync();
       stopUserChanges();
-      for (const socket of clients.keys()) socket.close(1001, "server shutting down");
+      closeAll(1001, "server shutting down");
     });
 
     app.get(
@@ -150,5 +158,5 @@ export default fp(
       },
     );
   },
-  { name: "live", dependencies: ["auth"] },
+  { name: "live", dependencies: ["auth", "drain"] },
 );
