@@ -110,3 +110,18 @@ export const orderReceipt = z.object({
   created_at: z.string(),
 });
 export type OrderReceipt = z.infer<typeof orderReceipt>;
+
+// ---- history ----
+
+export const orderHistoryKinds = ["saved", "received", "deleted", "invoice_recorded", "invoice_matched", "invoice_approved", "invoice_paid"] as const;
+
+/** What happened to an order, by whom and when, oldest first: read from the order's own stream, its invoices included. */
+export const orderHistoryEntry = z.object({
+  type: z.enum(orderHistoryKinds),
+  actor_email: z.string().nullable(),
+  recorded_at: z.string(),
+  /** One line saying what changed: the status saved, the goods received, the invoice and its match. */
+  summary: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+export const orderHistory = z.object({ items: z.array(orderHistoryEntry) });

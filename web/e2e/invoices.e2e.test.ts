@@ -83,6 +83,25 @@ describe("invoices", () => {
       await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
       await expectNoHorizontalScroll(page);
       await screenshotView(page, `invoices-list-${width}`);
+
+      // The order's timeline tells the invoice's steps beside its saves and receipts.
+      await page.goto(`${product.url}/app/purchase-orders`);
+      await page
+        .getByTestId("po-row")
+        .filter({ hasText: order.po_number })
+        .getByRole("button", { name: /^Edit / })
+        .click();
+      const timeline = page.getByRole("dialog", { name: /^Edit / }).getByTestId("po-history-entry");
+      await expect
+        .poll(() => timeline.allTextContents(), { timeout: 15_000 })
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringContaining("Invoice paid"),
+            expect.stringContaining("Invoice approved"),
+            expect.stringContaining("Invoice recorded"),
+          ]),
+        );
+      await expectNoSeriousViolations(page, ".drawer", `order timeline ${width}px`);
     });
   }
 });

@@ -39,6 +39,7 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
   { method: "PATCH", url: () => `/api/orders/${orderId}`, body: () => ({ notes: `note ${Math.random()}` }), needs: "orders:write" },
   { method: "DELETE", url: async () => `/api/orders/${await freshOrder()}`, needs: "orders:write" },
   { method: "GET", url: () => `/api/orders/${orderId}/receipts`, needs: "orders:read" },
+  { method: "GET", url: () => `/api/orders/${orderId}/history`, needs: "orders:read" },
   {
     method: "POST",
     url: async () => `/api/orders/${await freshOrder("issued")}/receipts`,

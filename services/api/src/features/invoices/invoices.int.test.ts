@@ -6,6 +6,7 @@ import {
   eventFeedItem,
   invoice,
   matchingSettings,
+  orderHistory,
   purchaseOrder,
   type Invoice,
   type PurchaseOrder,
@@ -199,5 +200,25 @@ describe("invoices", () => {
       errorOf(await t.call("GET", "/api/settings/matching", { token }), 403);
     }
     errorOf(await t.call("PATCH", "/api/settings/matching", { token: users.finance.token, body: { tolerance_percent: 9 } }), 403);
+  });
+
+  it("show on the order's timeline, to those who may read invoices", async () => {
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    const recorded = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    await receive(order, [{ line_id: chair, quantity: 1 }]);
+    await expectCall(t, "POST", `/api/invoices/${recorded.id}/approve`, { token: users.finance.token, body: {} });
+    await expectCall(t, "POST", `/api/invoices/${recorded.id}/pay`, { token: users.finance.token });
+    const timeline = (token: string) => expectCall(t, "GET", `/api/orders/${order.id}/history`, { token, schema: orderHistory });
+    expect((await timeline(users.finance.token)).items.map((entry) => entry.type)).toEqual([
+      "saved",
+      "invoice_recorded",
+      "received",
+      "saved",
+      "invoice_matched",
+      "invoice_approved",
+      "invoice_paid",
+    ]);
+    expect((await timeline(users.buyer.token)).items.map((entry) => entry.type)).toEqual(["saved", "received", "saved"]);
   });
 });

@@ -1,7 +1,7 @@
 import { newId } from "../../commands/new-id.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParams, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
+import { can, idParams, orderHistory, orderListQuery, patchOrderBody, purchaseOrder, saveOrderBody } from "@procure/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { orderDecider, orderStreamId } from "@procure/domain";
 import { findOrderRow, getOrder, listOrders, orderView, toPurchaseOrder } from "@procure/projections/purchasing";
@@ -11,6 +11,7 @@ import { asWritten } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { orderListFilter } from "./order-list-filter.ts";
+import { orderHistoryOf } from "./order-history.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { releaseRequest, saveOrderCommands, withLineIds, type OrderInput } from "./save-order.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -78,6 +79,16 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
 
   app.get("/api/orders/:id", { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } }, async (request) =>
     answerWithOrder(request.params.id)(),
+  );
+
+  app.get(
+    "/api/orders/:id/history",
+    { preValidation: app.requirePermission("orders:read"), schema: { tags: ["orders"], params: idParams, response: { 200: orderHistory, ...errors } } },
+    async (request) => {
+      const events = await deps.store.readStream(orderStreamId(request.params.id));
+      if (events.length === 0) throw new HttpError(404, "not_found", "Purchase order not found.");
+      return { items: orderHistoryOf(events, can(request.actor.role, "invoices:read")) };
+    },
   );
 
   app.post(

@@ -26,6 +26,7 @@ import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, typed
 import { OrderLinesEditor } from "./order-lines-editor";
 import { ReceivePanel } from "./receive-panel";
 import { RecordInvoiceLink } from "./record-invoice-link";
+import { OrderHistory } from "./order-history";
 import { statusLabels } from "../lib/order-filters";
 
 /** `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. */
@@ -236,6 +237,7 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
       </form>
       {current ? <ReceivePanel order={current} /> : null}
       {current ? <RecordInvoiceLink order={current} /> : null}
+      {current ? <OrderHistory orderId={current.id} /> : null}
     </Drawer>
   );
 }

@@ -1,0 +1,40 @@
+import type { OrderHistoryEntry } from "@procure/contracts";
+import { formatDate } from "@/lib/format";
+import { useOrderHistory } from "../api/get-order-history";
+
+const labels: Record<OrderHistoryEntry["type"], string> = {
+  saved: "Saved",
+  received: "Goods received",
+  deleted: "Deleted",
+  invoice_recorded: "Invoice recorded",
+  invoice_matched: "Invoice matched",
+  invoice_approved: "Invoice approved",
+  invoice_paid: "Invoice paid",
+};
+
+/** The order's timeline, newest first: saves, receipts and, for finance and admins, its invoices. */
+export function OrderHistory({ orderId }: { orderId: string }) {
+  const history = useOrderHistory(orderId);
+  const entries = [...(history.data ?? [])].reverse();
+  return (
+    <section className="po-receipts" aria-labelledby="po-history-title">
+      <h3 id="po-history-title" className="po-receipts-title">
+        History
+      </h3>
+      {history.isError ? <p className="field-error">The history could not be loaded.</p> : null}
+      {entries.length === 0 ? (
+        <p className="field-hint">{history.isPending ? "Loading history…" : "Nothing yet."}</p>
+      ) : (
+        <ol className="po-receipt-list">
+          {entries.map((entry, index) => (
+            <li key={`${entry.recorded_at}-${index}`} className="po-receipt" data-testid="po-history-entry">
+              <span className="po-receipt-what">{labels[entry.type]}</span>
+              <span className="po-receipt-note">{entry.summary}</span>
+              <span className="po-receipt-meta">{[formatDate(entry.recorded_at), entry.actor_email].filter(Boolean).join(" · ")}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
