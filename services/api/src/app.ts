@@ -10,12 +10,14 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorCodes, findUnsafeText, unsafeTextMessage } from "@procure/contracts";
+import type { Kysely } from "kysely";
 import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
+import { sharedRateLimitStore } from "./plugins/shared-rate-limit-store.ts";
 import drainPlugin from "./plugins/drain.ts";
 import { loadState } from "./commands/load-stream.ts";
 import { delegatorsToday } from "./features/delegation/stand-ins.ts";
@@ -97,6 +99,7 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
   app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(deps.db as Kysely<unknown>),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: { code: errorCodes.rateLimited, message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
