@@ -19,6 +19,7 @@ import authPlugin from "./plugins/auth.ts";
 import livePlugin from "./plugins/live.ts";
 import { sharedRateLimitStore } from "./plugins/shared-rate-limit-store.ts";
 import drainPlugin from "./plugins/drain.ts";
+import metricsPlugin from "./plugins/metrics.ts";
 import { loadState } from "./commands/load-stream.ts";
 import { delegatorsToday } from "./features/delegation/stand-ins.ts";
 import readAfterPlugin from "./plugins/read-after.ts";
@@ -130,6 +131,7 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
     bus: deps.bus,
     delegatorsOf: (userId) => delegatorsToday((decider, id) => loadState(deps, decider, id), userId, new Date()),
   });
+  await app.register(metricsPlugin, { env: deps.env, progress: deps.progress });
   await app.register(readAfterPlugin, { progress: deps.progress, waitMs: deps.env.COMMAND_WAIT_MS });
 
   for (const routes of featureRoutes) await app.register(routes, { deps });

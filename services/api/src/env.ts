@@ -6,6 +6,9 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "on", "yes"].includes(v)));
 
+/** An optional setting left blank (as an `.env` file or compose file may) is unset. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
 /** The one place the process environment is read. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -39,6 +42,10 @@ export const envSchema = z.object({
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** On SIGTERM, how long requests in flight may take to finish before the process cuts them and exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Prometheus metrics on a listener of their own, at /metrics on this port (bound to HOST). */
+  METRICS_PORT: unsetIfBlank(z.coerce.number().int().min(0).max(65535)),
+  /** Without METRICS_PORT: /metrics on the API's port, for `Authorization: Bearer <METRICS_TOKEN>` only. */
+  METRICS_TOKEN: unsetIfBlank(z.string().min(16)),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

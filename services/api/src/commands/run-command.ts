@@ -5,6 +5,7 @@ import { errorCodes, type EventMetadata, type Position } from "@procure/contract
 import { canonicalJson, decideAndAppend, IdempotentReplay, ORIGIN, positionOf, type AppendResult, type StreamAppend } from "@procure/eventstore";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../plugins/errors.ts";
+import { markCommand } from "../metrics/series.ts";
 import { purgeExpiredKeysNowAndThen } from "./idempotency-purge.ts";
 import { encodePosition, POSITION_HEADER } from "./log-position.ts";
 
@@ -50,6 +51,7 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
  * projections so the answer and any read after it reflect the write.
  */
 export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, spec: CommandSpec<T>) {
+  markCommand(request);
   const idempotency = idempotencyOf(request);
   const status = spec.status ?? 200;
   /**

@@ -6,6 +6,13 @@ import type { Actor } from "@procure/domain";
 import type { Bus } from "@procure/eventstore";
 import { sendError } from "./errors.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live sockets this process holds (a metric). */
+    readonly openLiveSockets: number;
+  }
+}
+
 function mayHear({ actor, standsInFor }: Client, invalidation: Invalidation): boolean {
   const { audience } = invalidation;
   if (audience.everyone || audience.roles?.includes(actor.role) || audience.userIds?.includes(actor.id)) return true;
@@ -52,6 +59,7 @@ export default fp(
       },
     });
     const clients = new Map<WebSocket, Client>();
+    app.decorate("openLiveSockets", { getter: () => clients.size });
     const expiries = new WeakMap<object, number>();
     const tokens = new WeakMap<object, string>();
     const send = (socket: WebSocket, message: LiveMessage) => {

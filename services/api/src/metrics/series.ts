@@ -1,0 +1,62 @@
+import type { FastifyRequest } from "fastify";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { ProjectionProgress } from "../deps.ts";
+
+/** Requests that ran a command (runCommand marks them): their answer also counts as a command outcome. */
+const commands = new WeakSet<FastifyRequest>();
+export const markCommand = (request: FastifyRequest) => void commands.add(request);
+export const ranCommand = (request: FastifyRequest) => commands.has(request);
+
+/** What a command's answer says of it: committed (first time or replayed), refused, in conflict, or failed. */
+export function commandOutcome(status: number): "committed" | "rejected" | "conflict" | "failed" {
+  if (status < 400) return "committed";
+  if (status === 409) return "conflict";
+  return status < 500 ? "rejected" : "failed";
+}
+
+/** Spans from a cached read to a command waiting out COMMAND_WAIT_MS. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The process's series, in a registry of its own (a test process builds many apps). What costs anything to know
+ * (projection lag, open sockets) is read when scraped, not kept up per request.
+ */
+export function createMetrics(options: { progress: ProjectionProgress; openSockets: () => number }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: "procure_http_request_duration_seconds",
+    help: "HTTP requests by method, route pattern and status.",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const commandDuration = new Histogram({
+    name: "procure_command_duration_seconds",
+    help: "Commands by route and outcome (committed, rejected, conflict, failed), waiting for the read models included.",
+    labelNames: ["command", "outcome"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  new Gauge({
+    name: "procure_projection_lag_events",
+    help: "Events appended to the log that the read models have not applied yet.",
+    registers: [registry],
+    async collect() {
+      // A scrape while Postgres is away says so by the missing value, not by failing.
+      const lag = await options.progress.lag().catch(() => null);
+      if (lag) this.set(lag.behind);
+    },
+  });
+  new Gauge({
+    name: "procure_live_sockets",
+    help: "Live-update websockets open on this process.",
+    registers: [registry],
+    collect() {
+      this.set(options.openSockets());
+    },
+  });
+  return { registry, httpDuration, commandDuration };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
