@@ -65,6 +65,7 @@ export function RulesTable({ rules, loading, canEdit, vendorName, deletingId, on
                 <td data-label="Amount">{amountRange(rule)}</td>
                 <td data-label="Stages">
                   <StageList stages={rule.stages} />
+                  {rule.over_budget_stages.length > 0 ? <span className="subtle">{`Over budget: then ${rule.over_budget_stages.join(", then ")}`}</span> : null}
                 </td>
                 <td data-label="Status">
                   <span className={`badge ${rule.active ? "badge-success" : ""}`}>{rule.active ? "active" : "inactive"}</span>
