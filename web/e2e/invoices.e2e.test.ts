@@ -104,4 +104,20 @@ describe("invoices", () => {
       await expectNoSeriousViolations(page, ".drawer", `order timeline ${width}px`);
     });
   }
+
+  it("lets an admin change the price tolerance in Settings", async () => {
+    const { page } = await product.open();
+    await signIn(page, product.url, emailOf("admin"));
+    await page.goto(`${product.url}/app/settings`);
+    const card = page.getByRole("region", { name: "Invoice matching" });
+    const tolerance = card.getByLabel("Price tolerance (%)");
+    await expect.poll(() => tolerance.inputValue()).toBe("2");
+    await tolerance.fill("5");
+    await card.getByRole("button", { name: "Save matching settings" }).click();
+    await page.getByText("Matching settings saved").waitFor();
+    await expectNoSeriousViolations(page, "main", "matching settings");
+    const admin = await tokenFor(product.url, emailOf("admin"));
+    expect((await callApi(product.url, "GET", "/api/settings/matching", admin)).json).toEqual({ tolerance_percent: 5 });
+    await callApi(product.url, "PATCH", "/api/settings/matching", admin, { tolerance_percent: 2 });
+  });
 });

@@ -5,6 +5,7 @@ import { SettingsPage } from "@/features/settings/components/settings-page";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { OutboxTable } from "@/features/notifications/components/outbox-table";
 import { DiligenceSettingsCard } from "@/features/vendors/components/diligence-settings";
+import { MatchingSettingsCard } from "@/features/invoices/components/matching-settings-card";
 
 export function Component() {
   const { role } = useSession();
@@ -14,6 +15,7 @@ export function Component() {
         <NotificationPreferences />
         <SettingsPage />
         {can(role, "settings:manage") ? <DiligenceSettingsCard /> : null}
+        {can(role, "settings:manage") ? <MatchingSettingsCard /> : null}
         {can(role, "notifications:manage") ? <OutboxTable /> : null}
       </div>
     </SectionGuard>
