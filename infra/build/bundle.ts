@@ -10,7 +10,18 @@ import { repoRoot } from "../src/testing/child-process.ts";
  * worker thread's module is an entry of its own, beside the entry that starts it (see `siblingModule`).
  */
 const targets = {
-  server: { outdir: "dist/server", entries: ["infra/src/start.ts", "infra/src/background/thread-main.ts"] },
+  // The operator's commands too: the image runs them (migrate before an upgrade, rebuild, verify-chain) with no
+  // TypeScript loader.
+  server: {
+    outdir: "dist/server",
+    entries: [
+      "infra/src/start.ts",
+      "infra/src/background/thread-main.ts",
+      "infra/src/migrate-command.ts",
+      "infra/src/rebuild-command.ts",
+      "infra/src/verify-chain-command.ts",
+    ],
+  },
   bench: {
     outdir: "dist/bench",
     entries: [

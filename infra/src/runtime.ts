@@ -71,7 +71,7 @@ export async function connectDatabase(env: Env): Promise<Connection<Database>> {
 
 export async function connectBus(env: Env, name: string, log: Log): Promise<Bus> {
   if (!env.NATS_URL) return new MemoryBus();
-  return NatsBus.connect({ url: env.NATS_URL, stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX, name, log });
+  return NatsBus.connect({ url: env.NATS_URL, stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX, replicas: env.NATS_STREAM_REPLICAS, name, log });
 }
 
 /**

@@ -21,6 +21,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default("PROCURE_EVENTS"),
+  /** Servers of a NATS cluster that keep the event stream when it is first created: 3 in a three-node cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   NATS_SUBJECT_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)

@@ -5,6 +5,7 @@ import type { Invalidation, Position, StoredEvent } from "@procure/contracts";
 import type { Bus } from "./bus.ts";
 
 export type NatsBusOptions = {
+  /** One server's URL, or a comma list of a cluster's: the client starts at any that answers and follows the cluster. */
   url: string;
   /** JetStream stream name; tests give each run its own. */
   stream: string;
@@ -13,6 +14,8 @@ export type NatsBusOptions = {
    * user changes to `<prefix>.user-changed`.
    */
   subjectPrefix: string;
+  /** How many servers of a cluster keep the stream, when it is created (1 for a single server; 3 survives one loss). */
+  replicas?: number;
   name: string;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
@@ -26,6 +29,12 @@ const ORIGIN_HEADER = "Procure-Origin";
 const POSITION_HEADER = "Procure-Position";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+const serverList = (url: string) =>
+  url
+    .split(",")
+    .map((server) => server.trim())
+    .filter(Boolean);
 
 export class NatsBus implements Bus {
   readonly kind = "nats" as const;
@@ -46,7 +55,7 @@ export class NatsBus implements Bus {
   /** Connects once; the client reconnects forever on its own, so a NATS outage never needs a restart. */
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
     const nc = await connect({
-      servers: options.url,
+      servers: serverList(options.url),
       name: options.name,
       reconnect: true,
       maxReconnectAttempts: -1,
@@ -88,6 +97,7 @@ export class NatsBus implements Bus {
         name: this.options.stream,
         subjects: [`${this.options.subjectPrefix}.events.>`],
         duplicate_window: DUPLICATE_WINDOW_NS,
+        num_replicas: this.options.replicas ?? 1,
       };
       try {
         await this.jsm.streams.info(this.options.stream);
@@ -110,7 +120,7 @@ export class NatsBus implements Bus {
     if (current && !current.nc.isClosed()) return current;
     const epoch = ++this.epoch;
     this.publisher = (async () => {
-      const nc = await connect({ servers: this.options.url, name: `${this.options.name}-publisher`, reconnect: false, timeout: 2_000 });
+      const nc = await connect({ servers: serverList(this.options.url), name: `${this.options.name}-publisher`, reconnect: false, timeout: 2_000 });
       return { nc, js: jetstream(nc), jsm: await jetstreamManager(nc), epoch };
     })();
     this.publisher.catch(() => {
