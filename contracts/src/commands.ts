@@ -103,7 +103,8 @@ export const vendorNameCommand = z.discriminatedUnion("type", [command("ReserveV
 export type VendorNameCommand = z.infer<typeof vendorNameCommand>;
 
 export const userCommand = z.discriminatedUnion("type", [
-  command("RegisterUser", { user: data.UserRegistered }),
+  /** `active: false` registers the account already deactivated (a settings import copying an inactive member). */
+  command("RegisterUser", { user: data.UserRegistered, active: z.boolean().optional() }),
   command("ChangeUserRole", { role: data.UserRoleChanged.shape.role }),
   /** An admin's change to a member: role and activity in one decision, so both or neither are recorded. */
   command("UpdateMember", { role: data.UserRoleChanged.shape.role.optional(), active: z.boolean().optional() }),
@@ -182,7 +183,7 @@ export type WebhookCommand = z.infer<typeof webhookCommand>;
 
 export const webhookSlotsCommand = z.discriminatedUnion("type", [
   /** `held_before`: the endpoints that exist, read once when the slots stream is still empty (endpoints made before it). */
-  command("TakeWebhookEndpointSlot", { endpoint_id: z.uuid(), limit: z.number().int(), held_before: z.array(z.uuid()) }),
+  command("TakeWebhookEndpointSlots", { endpoint_ids: z.array(z.uuid()).min(1), limit: z.number().int(), held_before: z.array(z.uuid()) }),
   command("FreeWebhookEndpointSlot", { endpoint_id: z.uuid() }),
 ]);
 export type WebhookSlotsCommand = z.infer<typeof webhookSlotsCommand>;

@@ -9,8 +9,19 @@ export const inboxItemKinds = ["decide", "changed", "create-order", "issue-order
 export const inboxItemKind = z.enum(inboxItemKinds);
 export type InboxItemKind = z.infer<typeof inboxItemKind>;
 
+/**
+ * For those who keep vendors' documents: how many active vendors' diligence needs attention, by status. Not in the
+ * badge: until documents are filed every vendor of a new workspace is missing some, and the badge counts what waits
+ * on a decision or an order.
+ */
+export const vendorsNeedingAttention = z.object({ missing: z.number().int(), expired: z.number().int(), expiring: z.number().int() });
+export type VendorsNeedingAttention = z.infer<typeof vendorsNeedingAttention>;
+export const attentionStatuses = ["missing", "expired", "expiring"] as const satisfies readonly (keyof VendorsNeedingAttention)[];
+
 export const inboxCounts = z.object({
   counts: z.record(inboxItemKind, z.number().int()),
+  /** Null for roles that do not keep vendors' documents. */
+  vendor_diligence: vendorsNeedingAttention.nullable().optional(),
   badge: z.number().int(),
   updatedAt: z.string(),
 });

@@ -38,3 +38,4 @@ export * from "./list-sort.ts";
 export * from "./figures.ts";
 export * from "./vendor-diligence.ts";
 export * from "./budgets.ts";
+export * from "./settings-transfer.ts";

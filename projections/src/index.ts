@@ -9,5 +9,6 @@ export { readModelMigrations } from "./migrations/index.ts";
 export * from "./requests/queries.ts";
 export * from "./users/queries.ts";
 export * from "./inbox/queries.ts";
+export * from "./inbox/vendor-attention.ts";
 export * from "./requests/request-view.ts";
 export * from "./audiences.ts";

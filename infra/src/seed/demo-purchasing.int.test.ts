@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { authResponse, dashboard, demoPassword, invoice, invoiceMatchStates, purchaseOrder, purchaseRequest, vendor } from "@procure/contracts";
+import {
+  authResponse,
+  dashboard,
+  demoPassword,
+  inboxCounts,
+  invoice,
+  invoiceMatchStates,
+  purchaseOrder,
+  purchaseRequest,
+  vendor,
+  vendorDocument,
+} from "@procure/contracts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { seedDemoWorkspace } from "./demo-seed.ts";
 
@@ -49,5 +60,19 @@ describe("the demo workspace's purchasing data", () => {
     const invoices = z.array(invoice).parse((await t.call("GET", "/api/invoices", { token: finance })).json());
     expect(new Set(invoices.map((i) => i.match))).toEqual(new Set(invoiceMatchStates));
     expect(invoices.map((i) => i.status).sort()).toEqual(["approved", "open", "open", "open", "paid"]);
+  });
+
+  it("shows complete, expiring, expired and missing diligence, and the buyer's inbox counts the vendors needing it", async () => {
+    const vendors = await get("/api/vendors", z.array(vendor));
+    const active = vendors.filter((v) => v.status === "active");
+    const byStatus = (status: string) => active.filter((v) => v.diligence.status === status).map((v) => v.name);
+    expect(byStatus("complete")).toHaveLength(5);
+    expect(byStatus("expiring").sort()).toEqual(["Adventure Works Furniture", "Wide World Importers"]);
+    expect(byStatus("expired")).toEqual(["Fabrikam Logistics"]);
+    expect(byStatus("missing").sort()).toEqual(["Alpine Safety Gear", "Coho Print & Signage"]);
+    const northwind = vendors.find((v) => v.name === "Northwind Office Supply")!;
+    const documents = await get(`/api/vendors/${northwind.id}/documents`, z.array(vendorDocument));
+    expect(documents.map((d) => d.kind).sort()).toEqual(["contract", "insurance", "w9"]);
+    expect((await get("/api/inbox", inboxCounts)).vendor_diligence).toEqual({ missing: 2, expired: 1, expiring: 2 });
   });
 });

@@ -1,30 +1,62 @@
-import type { PoFormStatus, PurchaseOrder, PurchaseRequest, Vendor, VendorRisk } from "@procure/contracts";
+import type { PoFormStatus, PurchaseOrder, PurchaseRequest, Vendor, VendorDocumentKind, VendorRisk } from "@procure/contracts";
 import { addDays, localDay } from "@procure/projections/purchasing";
 import type { InjectClient } from "./api-client.ts";
 import type { DemoTokens } from "./demo-seed.ts";
 
-type DemoVendor = { name: string; risk: VendorRisk; website: string; renewsIn: number | null; blocked?: string; notes?: string };
+/** A document on file: its kind and the day it runs out, relative to today (null: it does not). */
+type DemoDocument = [kind: VendorDocumentKind, expiresIn: number | null];
+type DemoVendor = {
+  name: string;
+  risk: VendorRisk;
+  website: string;
+  renewsIn: number | null;
+  blocked?: string;
+  notes?: string;
+  documents?: DemoDocument[];
+};
 
-/** A dozen suppliers of a mid-sized company; two are blocked, renewals spread around the next months. */
+const w9: DemoDocument = ["w9", null];
+const insured = (days: number): DemoDocument => ["insurance", days];
+
+/**
+ * A dozen suppliers of a mid-sized company; two are blocked, renewals spread around the next months. Their documents
+ * show every diligence state under the default W-9 and insurance rule: most complete, two insurances expiring, one
+ * expired, and two vendors missing a document.
+ */
 const demoVendors: DemoVendor[] = [
-  { name: "Northwind Office Supply", risk: "low", website: "https://northwind.example", renewsIn: 14, notes: "Preferred for stationery and small furniture." },
-  { name: "Contoso Hardware", risk: "medium", website: "https://contoso.example", renewsIn: 25 },
+  {
+    name: "Northwind Office Supply",
+    risk: "low",
+    website: "https://northwind.example",
+    renewsIn: 14,
+    notes: "Preferred for stationery and small furniture.",
+    documents: [w9, insured(240), ["contract", 14]],
+  },
+  { name: "Contoso Hardware", risk: "medium", website: "https://contoso.example", renewsIn: 25, documents: [w9, insured(180)] },
   {
     name: "Fabrikam Logistics",
     risk: "high",
     website: "https://fabrikam.example",
     renewsIn: 60,
     notes: "Two late deliveries last quarter; review at renewal.",
+    documents: [w9, insured(-12)],
   },
-  { name: "Litware Software", risk: "low", website: "https://litware.example", renewsIn: 5 },
-  { name: "Adventure Works Furniture", risk: "medium", website: "https://adventure-works.example", renewsIn: 120 },
+  { name: "Litware Software", risk: "low", website: "https://litware.example", renewsIn: 5, documents: [w9, insured(300), ["certificate", null]] },
+  { name: "Adventure Works Furniture", risk: "medium", website: "https://adventure-works.example", renewsIn: 120, documents: [w9, insured(9)] },
   { name: "Tailspin Travel", risk: "high", website: "https://tailspin.example", renewsIn: -10, blocked: "Unresolved invoice disputes." },
-  { name: "Wide World Importers", risk: "medium", website: "https://wideworld.example", renewsIn: 28 },
-  { name: "Proseware Research", risk: "low", website: "https://proseware.example", renewsIn: 200 },
+  { name: "Wide World Importers", risk: "medium", website: "https://wideworld.example", renewsIn: 28, documents: [w9, insured(21)] },
+  { name: "Proseware Research", risk: "low", website: "https://proseware.example", renewsIn: 200, documents: [w9, insured(365)] },
   { name: "Blue Yonder Catering", risk: "medium", website: "https://blueyonder.example", renewsIn: 40, blocked: "Food safety certificate expired." },
-  { name: "Coho Print & Signage", risk: "low", website: "https://coho.example", renewsIn: 9 },
-  { name: "Alpine Safety Gear", risk: "high", website: "https://alpine-safety.example", renewsIn: null, notes: "Single source for certified harnesses." },
-  { name: "Lucerne Facilities", risk: "medium", website: "https://lucerne.example", renewsIn: 75 },
+  { name: "Coho Print & Signage", risk: "low", website: "https://coho.example", renewsIn: 9, documents: [w9] },
+  {
+    name: "Alpine Safety Gear",
+    risk: "high",
+    website: "https://alpine-safety.example",
+    renewsIn: null,
+    notes: "Single source for certified harnesses.",
+    documents: [insured(150), ["certificate", 45]],
+  },
+  { name: "Lucerne Facilities", risk: "medium", website: "https://lucerne.example", renewsIn: 75, documents: [w9, insured(200)] },
 ];
 
 /** Twenty orders: status, total, expected day relative to today (null: none). Some are late, some due this week. */
@@ -60,10 +92,23 @@ export async function seedVendors(client: InjectClient, tokens: DemoTokens): Pro
   for (const v of demoVendors) {
     const renewal_date = v.renewsIn === null ? null : day(v.renewsIn);
     const created = await buyer.call<Vendor>("POST", "/api/vendors", { name: v.name, risk: v.risk, website: v.website, notes: v.notes ?? null, renewal_date });
+    for (const document of v.documents ?? []) await fileDocument(buyer, created, document);
     if (v.blocked) await client.as(tokens.admin).call("PATCH", `/api/vendors/${created.id}`, { status: "blocked", reason: v.blocked, notes: v.blocked });
     else active.push(created.id);
   }
   return active;
+}
+
+/** Uploads one diligence document, a small text file standing in for the scan a buyer would file. */
+async function fileDocument(buyer: InjectClient, vendor: Vendor, [kind, expiresIn]: DemoDocument) {
+  const expires_on = expiresIn === null ? null : day(expiresIn);
+  const content = `${kind} for ${vendor.name}${expires_on ? `, valid until ${expires_on}` : ""}.\n`;
+  const fields: Record<string, string> = expires_on ? { kind, expires_on } : { kind };
+  await buyer.upload(`/api/vendors/${vendor.id}/documents`, fields, {
+    filename: `${kind}-${vendor.name.toLowerCase().replace(/\W+/g, "-")}.txt`,
+    contentType: "text/plain",
+    content,
+  });
 }
 
 /** Raises the orders, the first six for approved requests (their amount, vendor and a note naming them). */

@@ -36,3 +36,22 @@ export async function findItemIdBySku(db: Kysely<Database>, sku: string): Promis
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/**
+ * The workspace's categories in use, whole, for a settings export: a parent that was archived is left out, so its
+ * children are exported at the top.
+ */
+export async function listActiveCategoryDefinitions(db: Kysely<Database>) {
+  const rows = await db.selectFrom("rm_categories").selectAll().where("archived", "=", false).orderBy("name").orderBy("id").execute();
+  const active = new Set(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    parent_id: row.parent_id && active.has(row.parent_id) ? row.parent_id : null,
+    contract_number: row.contract_number,
+    preferred_suppliers: row.preferred_suppliers,
+    coverage: row.coverage,
+    units_of_measure: row.units_of_measure,
+    requires_finance_review: row.requires_finance_review,
+  }));
+}

@@ -1,8 +1,13 @@
-import { cacheKeys, type StoredEvent } from "@procure/contracts";
+import { cacheKeys, rolesThatCan, type StoredEvent } from "@procure/contracts";
 import { type Projection, type Touch, oneAtATime } from "../projection.ts";
 import { tally } from "../dashboard/tally.ts";
 
-const touched = (id: string): Touch[] => [{ keys: [cacheKeys.vendors(), cacheKeys.vendor(id), cacheKeys.dashboard()], audience: { everyone: true } }];
+// A vendor registered, blocked or unblocked changes how many need diligence, which the inbox of those who keep documents counts.
+const documentKeepers = { roles: rolesThatCan("vendor-documents:write") };
+const touched = (id: string): Touch[] => [
+  { keys: [cacheKeys.vendors(), cacheKeys.vendor(id), cacheKeys.dashboard()], audience: { everyone: true } },
+  { keys: [cacheKeys.inbox()], audience: documentKeepers },
+];
 
 type VendorChange = StoredEvent<"VendorUpdated" | "VendorBlocked" | "VendorUnblocked">;
 

@@ -59,7 +59,10 @@ export const userDecider: StreamDecider<UserState, UserCommand> = {
     switch (command.type) {
       case "RegisterUser":
         if (state) throw conflict("This user already exists.");
-        return [{ type: "UserRegistered", data: command.user }];
+        return [
+          { type: "UserRegistered", data: command.user },
+          ...(command.active === false ? [{ type: "UserDeactivated" as const, data: { user_id: id } }] : []),
+        ];
       case "ChangeUserRole":
         return roleChange(requireUser(state), id, command.role);
       case "UpdateMember": {

@@ -19,11 +19,11 @@ export const webhookSlotsDecider: StreamDecider<WebhookSlotsState, WebhookSlotsC
       return state.held.includes(command.endpoint_id) ? [{ type: "WebhookEndpointSlotFreed", data: { endpoint_id: command.endpoint_id } }] : [];
     }
     // Endpoints made before the slots stream existed take their slots with the first create after it.
-    const backfill = state.counted ? [] : command.held_before.filter((id) => id !== command.endpoint_id);
+    const backfill = state.counted ? [] : command.held_before.filter((id) => !command.endpoint_ids.includes(id));
     const held = state.held.length + backfill.length;
-    if (held >= command.limit) {
+    if (held + command.endpoint_ids.length > command.limit) {
       throw conflict(`A workspace may have at most ${command.limit} webhook endpoints, and this one has ${held}. Delete one to add another.`);
     }
-    return [...backfill, command.endpoint_id].map((endpoint_id) => ({ type: "WebhookEndpointSlotTaken" as const, data: { endpoint_id } }));
+    return [...backfill, ...command.endpoint_ids].map((endpoint_id) => ({ type: "WebhookEndpointSlotTaken" as const, data: { endpoint_id } }));
   },
 };

@@ -6,7 +6,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")
 const context = { actor: null, now: "2026-01-01T00:00:00.000Z", id: "" };
 const fold = (state: WebhookSlotsState, events: NewEvent[]) => events.reduce(slots.evolve, state);
 const take = (state: WebhookSlotsState, n: number, heldBefore: number[] = []) =>
-  slots.decide(state, { type: "TakeWebhookEndpointSlot", endpoint_id: id(n), limit: 3, held_before: heldBefore.map(id) }, context);
+  slots.decide(state, { type: "TakeWebhookEndpointSlots", endpoint_ids: [id(n)], limit: 3, held_before: heldBefore.map(id) }, context);
 
 describe("webhook endpoint slots", () => {
   it("counts the endpoints made before the stream with the first create, then only its own events", () => {

@@ -24,6 +24,7 @@ import vendorDocumentRoutes from "./vendors/document-routes.ts";
 import diligenceSettingsRoutes from "./settings/diligence-routes.ts";
 import matchingSettingsRoutes from "./settings/matching-routes.ts";
 import invoiceRoutes from "./invoices/routes.ts";
+import settingsTransferRoutes from "./settings/transfer-routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import workOrderRoutes from "./work-orders/routes.ts";
 
@@ -40,6 +41,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   vendorRoutes,
   vendorDocumentRoutes,
   diligenceSettingsRoutes,
+  settingsTransferRoutes,
   orderRoutes,
   receiptRoutes,
   invoiceRoutes,

@@ -10,12 +10,13 @@ export function registeredUser(events: StoredEvent[]): User {
 }
 
 /** A new account's commands: its email's reservation first, so two sign-ups with one address cannot both succeed. */
-export function registration(user: { userId: string; email: string; role: Role; invitedBy: string | null }): StreamCommand[] {
+export function registration(user: { userId: string; email: string; role: Role; invitedBy: string | null; active?: boolean }): StreamCommand[] {
   return [
     on(emailDecider, user.email, { type: "ReserveEmail", email: user.email, user_id: user.userId }),
     on(userDecider, user.userId, {
       type: "RegisterUser",
       user: { user_id: user.userId, email: user.email, role: user.role, password_set: true, invited_by: user.invitedBy },
+      active: user.active,
     }),
   ];
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, inboxCounts, inboxItemsResponse, markSeenBody } from "@procure/contracts";
+import { can, errorBody, inboxCounts, inboxItemsResponse, markSeenBody } from "@procure/contracts";
 import { userDecider } from "@procure/domain";
 import { delegatorsToday } from "../delegation/stand-ins.ts";
 import { loadState } from "../../commands/load-stream.ts";
-import { listInboxItems, readInbox, unseenChanges } from "@procure/projections";
+import { countVendorsNeedingAttention, listInboxItems, readInbox, unseenChanges } from "@procure/projections";
+import { diligenceDay } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -19,7 +20,12 @@ const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
 
   app.get("/api/inbox", { schema: { tags: ["inbox"], response: { 200: inboxCounts, 401: errorBody, 403: errorBody } } }, async (request) => {
     const now = new Date();
-    return readInbox(deps.db, request.actor.id, now, await standingInFor(request.actor.id, now));
+    const keepsDocuments = can(request.actor.role, "vendor-documents:write");
+    const [inbox, vendorDiligence] = await Promise.all([
+      readInbox(deps.db, request.actor.id, now, await standingInFor(request.actor.id, now)),
+      keepsDocuments ? countVendorsNeedingAttention(deps.db, diligenceDay(now)) : null,
+    ]);
+    return { ...inbox, vendor_diligence: vendorDiligence };
   });
 
   app.get("/api/inbox/items", { schema: { tags: ["inbox"], response: { 200: inboxItemsResponse, 401: errorBody, 403: errorBody } } }, async (request) => ({

@@ -13,12 +13,14 @@ import {
   type WebhookEndpoint,
 } from "@procure/contracts";
 import { getWebhookEndpoint, listWebhookEndpoints } from "@procure/projections/webhooks";
-import { assertPublicUrl, generateSecret, PrivateUrlError, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
+import { generateSecret, ROTATION_OVERLAP_MS, rotateSecret, storeSecret, webhookStreamId } from "@procure/webhooks";
 import { deleteSecrets } from "@procure/webhooks";
 import type { AppendResult } from "@procure/eventstore";
 import type { AppDeps } from "../../deps.ts";
 import { newId } from "../../commands/new-id.ts";
-import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
+import { handleCommand, on } from "../../commands/handle-command.ts";
+import { takeSlots } from "./endpoint-slots.ts";
+import { privateUrlProblem } from "./public-url.ts";
 import { webhookEndpointDecider, webhookSlotsDecider } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { endpointView, evolveEndpoint, type EndpointState } from "./endpoint-stream.ts";
@@ -32,12 +34,8 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   const manage = app.requirePermission("webhooks:manage");
 
   const checkUrl = async (url: string) => {
-    try {
-      await assertPublicUrl(url, deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
-    } catch (error) {
-      if (error instanceof PrivateUrlError) throw new HttpError(400, errorCodes.validation, error.message, [{ path: "body.url", message: error.message }]);
-      throw error;
-    }
+    const problem = await privateUrlProblem(deps, url);
+    if (problem) throw new HttpError(400, errorCodes.validation, problem, [{ path: "body.url", message: problem }]);
   };
 
   /** The read model's row once it has the command's version, else the endpoint as its stream tells it. */
@@ -61,13 +59,6 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     keep: ({ secret: _, ...rest }: A) => rest,
     answer: (kept: unknown) => ({ ...(kept as Omit<A, "secret">), secret: null }) as A,
   });
-
-  /** A new endpoint takes a slot on the workspace's stream, decided with the create: the cap holds under any race. */
-  const takeSlot = async (load: LoadStream, id: string) => {
-    const slots = await load(webhookSlotsDecider, "");
-    const heldBefore = slots.state.counted ? [] : (await listWebhookEndpoints(deps.db)).map((endpoint) => endpoint.id);
-    return on(webhookSlotsDecider, "", { type: "TakeWebhookEndpointSlot", endpoint_id: id, limit: deps.env.WEBHOOKS_MAX_ENDPOINTS, held_before: heldBefore });
-  };
 
   app.get("/api/webhooks", { preValidation: manage, schema: { tags: ["webhooks"], response: { 200: z.array(webhookEndpoint), ...errors } } }, async () =>
     listWebhookEndpoints(deps.db),
@@ -110,7 +101,7 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
             type: "CreateWebhookEndpoint",
             endpoint: { url: body.url, description: body.description ?? null, event_types: body.event_types, enabled: body.enabled ?? true },
           }),
-          await takeSlot(load, id),
+          await takeSlots(deps, load, [id]),
         ],
         alsoInTransaction: async (trx) => storeSecret(id, secret, new Date().toISOString())(trx),
         respond: async (result): Promise<CreateWebhookResponse> => ({ ...(await answer(id)(result)), secret }),

@@ -2,6 +2,7 @@ import { can } from "@procure/contracts";
 import { SectionGuard } from "@/app/guards/section-guard";
 import { useSession } from "@/lib/auth";
 import { SettingsPage } from "@/features/settings/components/settings-page";
+import { SettingsTransferCard } from "@/features/settings/components/settings-transfer";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { OutboxTable } from "@/features/notifications/components/outbox-table";
 import { DiligenceSettingsCard } from "@/features/vendors/components/diligence-settings";
@@ -16,6 +17,7 @@ export function Component() {
         <SettingsPage />
         {can(role, "settings:manage") ? <DiligenceSettingsCard /> : null}
         {can(role, "settings:manage") ? <MatchingSettingsCard /> : null}
+        {can(role, "settings:manage") ? <SettingsTransferCard /> : null}
         {can(role, "notifications:manage") ? <OutboxTable /> : null}
       </div>
     </SectionGuard>

@@ -8,7 +8,7 @@ import { useInbox } from "../api/get-inbox";
 import { useInboxItems } from "../api/get-inbox-items";
 import { useMarkSeen } from "../api/mark-seen";
 import { inboxErrorMessage } from "../lib/inbox-error";
-import { badgeExplanation, inboxRows, itemHref, kindTitle, type InboxRow } from "../lib/inbox-rows";
+import { badgeExplanation, inboxRows, itemHref, kindTitle, vendorRows, type InboxRow } from "../lib/inbox-rows";
 import "../inbox.css";
 
 export function InboxDropdown() {
@@ -46,6 +46,7 @@ export function InboxDropdown() {
   }, [open]);
 
   const rows = inboxRows(role, data);
+  const vendors = vendorRows(role, data);
 
   const refreshing = inbox.isFetching;
   const subtitle = data?.updatedAt && formatTime(data.updatedAt) ? `Updated ${formatTime(data.updatedAt)}` : "Stay on top of requests and orders.";
@@ -138,6 +139,20 @@ export function InboxDropdown() {
                   ))}
                 </ul>
               )}
+              {vendors.length > 0 ? (
+                <section className="inbox-vendors" aria-labelledby={`${panelId}-vendors`} data-testid="inbox-vendors">
+                  <p className="inbox-section-title" id={`${panelId}-vendors`}>
+                    Vendors needing attention
+                  </p>
+                  <ul className="inbox-rows">
+                    {vendors.map((row) => (
+                      <li key={row.key}>
+                        <InboxRowView row={row} loading={false} onFollow={() => follow()} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
               {items.data && items.data.length > 0 ? <ItemList items={items.data} role={role} onFollow={follow} /> : null}
               {changed.length > 0 ? (
                 <button type="button" className="btn btn-sm inbox-seen" onClick={() => markSeen.mutate(changed)} disabled={markSeen.isPending}>

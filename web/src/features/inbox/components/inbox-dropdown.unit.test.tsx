@@ -226,4 +226,21 @@ describe("inbox dropdown", () => {
     fireEvent.blur(links[1] as HTMLElement, { relatedTarget: screen.getByRole("button", { name: "Elsewhere" }) });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Workspace inbox" })).not.toBeInTheDocument());
   });
+  it("lists vendors needing attention apart from the badge, linking each status to the vendors it counted", async () => {
+    const buyer = { ...testUser, email: "buyer@demo.procure.test", role: "buyer" as const };
+    storeSession(buyer);
+    const withVendors = { ...counts, counts: kinds({}), badge: 0, vendor_diligence: { missing: 12, expired: 0, expiring: 3 } };
+    mockFetch({ "GET /api/me": () => json({ user: buyer }), "GET /api/inbox": () => json(withVendors), "GET /api/inbox/items": () => json({ items: [] }) });
+    const user = userEvent.setup();
+    renderInbox();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Inbox" })).toBeInTheDocument());
+    const panel = await openPanel(user);
+
+    expect(await screen.findByTestId("inbox-row-vendors-missing")).toHaveTextContent("12Diligence missing");
+    expect(screen.getByTestId("inbox-row-vendors-missing")).toHaveAttribute("href", "/app/vendors?status=active&diligence=missing");
+    expect(screen.getByTestId("inbox-row-vendors-expiring")).toHaveAttribute("href", "/app/vendors?status=active&diligence=expiring");
+    expect(screen.queryByTestId("inbox-row-vendors-expired")).not.toBeInTheDocument();
+    expect(panel).toHaveTextContent("Vendors needing attention");
+    expect(screen.queryByTestId("inbox-badge")).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,14 @@
-import { canSee, inboxItemKinds, type InboxCounts, type InboxItem, type InboxItemKind, type Role } from "@procure/contracts";
+import { attentionStatuses, canSee, inboxItemKinds, type InboxCounts, type InboxItem, type InboxItemKind, type Role } from "@procure/contracts";
 import { paths } from "@/config/paths";
 
 /** One kind of waiting work, with where the role may go for it (null: nowhere it may open). */
-export type InboxRow = { key: InboxItemKind; title: string; href: string | null; count: number; description: string };
+export type InboxRow = {
+  key: InboxItemKind | `vendors-${(typeof attentionStatuses)[number]}`;
+  title: string;
+  href: string | null;
+  count: number;
+  description: string;
+};
 
 const kindText: Record<InboxItemKind, { title: string; description: string }> = {
   decide: { title: "To decide", description: "Requests at a stage you may approve or deny" },
@@ -37,6 +43,29 @@ export function inboxRows(role: Role, data: InboxCounts | undefined): InboxRow[]
   return inboxItemKinds
     .filter((kind) => (data.counts[kind] ?? 0) > 0)
     .map((kind) => ({ key: kind, ...kindText[kind], count: data.counts[kind] ?? 0, href: kindHref(role, kind) }));
+}
+
+const attentionText: Record<(typeof attentionStatuses)[number], { title: string; description: string }> = {
+  missing: { title: "Diligence missing", description: "Active vendors without a required document" },
+  expired: { title: "Diligence expired", description: "Active vendors whose required document has run out" },
+  expiring: { title: "Diligence expiring", description: "Active vendors whose required document runs out within 30 days" },
+};
+
+/**
+ * Vendors needing attention, for those who keep vendor documents: each status links to the vendors list filtered to
+ * it (the same rule counted it), where the role may open that list.
+ */
+export function vendorRows(role: Role, data: InboxCounts | undefined): InboxRow[] {
+  const counts = data?.vendor_diligence;
+  if (!counts) return [];
+  return attentionStatuses
+    .filter((status) => counts[status] > 0)
+    .map((status) => ({
+      key: `vendors-${status}` as const,
+      ...attentionText[status],
+      count: counts[status],
+      href: canSee(role, "vendors") ? `${paths.app.vendors.getHref()}?${new URLSearchParams({ status: "active", diligence: status })}` : null,
+    }));
 }
 
 export const kindTitle = (kind: InboxItemKind) => kindText[kind].title;

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import {
+  errorCodes,
+  settingsDocument,
+  settingsExport,
+  settingsImportQuery,
+  settingsImportResult,
+  summarize,
+  type SettingsDocument,
+  type SettingsImportResult,
+} from "@procure/contracts";
+import type { LoadedStream, LoadStream } from "@procure/domain";
+import { generateSecret, storeSecret } from "@procure/webhooks";
+import type { AppDeps } from "../../deps.ts";
+import { handleCommand } from "../../commands/handle-command.ts";
+import { loadState } from "../../commands/load-stream.ts";
+import { newId } from "../../commands/new-id.ts";
+import { commandErrors } from "../../http/error-responses.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
+import { storeActive, storeCredentials, storeRole } from "../auth/credentials.ts";
+import { requireAnAdmin } from "../users/last-admin.ts";
+import { takeSlots } from "../webhooks/endpoint-slots.ts";
+import { privateUrlProblem } from "../webhooks/public-url.ts";
+import { planImport, type ImportPlan, type PlanContext } from "./import-plan.ts";
+import { exportSettings } from "./settings-export.ts";
+
+const tags = ["settings"];
+/** Every read model an import writes to: the answer waits for them, so the screens show the import at once. */
+const reads = ["users", "categories", "approval-rules", "webhook-endpoints", "vendor-documents"];
+
+/** A document with records that cannot be imported is refused whole, naming each of them. */
+function refused(plan: ImportPlan) {
+  const first = plan.problems[0]!;
+  const message = plan.problems.length === 1 ? first.message : `${plan.problems.length} records cannot be imported. First: ${first.message}`;
+  return new HttpError(400, errorCodes.validation, message, plan.problems);
+}
+
+const result = (
+  plan: Pick<ImportPlan, "changes">,
+  dryRun: boolean,
+  created: Pick<SettingsImportResult, "temporary_passwords" | "webhook_secrets">,
+): SettingsImportResult => ({
+  dry_run: dryRun,
+  changes: plan.changes,
+  summary: summarize(plan.changes),
+  ...created,
+});
+
+/** Settings export and import (admins): one versioned document, imported through the same commands as the screens. */
+const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook("onRequest", app.authenticate);
+  const admin = { preValidation: app.requirePermission("settings:manage") };
+  const urlProblem = (url: string) => privateUrlProblem(deps, url);
+
+  app.get(
+    "/api/settings/export",
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: "The workspace's settings as one versioned JSON document, without any password, token or signing secret.",
+        response: { 200: settingsExport, ...commandErrors },
+      },
+    },
+    async (_request, reply) => {
+      const now = new Date().toISOString();
+      reply.header("content-disposition", `attachment; filename="procure-settings-${now.slice(0, 10)}.json"`);
+      return exportSettings(deps, now);
+    },
+  );
+
+  app.post(
+    "/api/settings/import",
+    {
+      ...admin,
+      schema: {
+        tags,
+        description:
+          "Imports a settings document: with `dry_run=true` answers what each record would become (create, update or unchanged) and changes nothing; without it applies the changes as ordinary commands, all or none. Members it creates get temporary passwords and endpoints new signing secrets, shown once.",
+        querystring: settingsImportQuery,
+        body: settingsDocument,
+        response: { 200: settingsImportResult, ...commandErrors },
+      },
+    },
+    async (request, reply) => {
+      const document = request.body;
+      if (request.query.dry_run === "true") return dryRun(deps, request, document, urlProblem);
+
+      const userIds = new Map<string, string>();
+      // Kept across attempts of this request: a retry after a conflict names the same members, passwords and secrets.
+      const passwords = new Map<string, { password: string; hash: string }>();
+      const secrets = new Map<string, string>();
+      let plan: ImportPlan | undefined;
+      const lastPlan = () => plan!;
+      return handleCommand(deps, request, reply, {
+        reads,
+        commands: async (load, now) => {
+          const userIdFor = (email: string) => userIds.get(email) ?? userIds.set(email, newId(request)).get(email)!;
+          plan = await planImport(document, { load, actor: request.actor, now, userIdFor, urlProblem });
+          if (plan.problems.length > 0) throw refused(plan);
+          for (const { email } of plan.newUsers) {
+            if (passwords.has(email)) continue;
+            const password = generateTemporaryPassword();
+            passwords.set(email, { password, hash: await hashPassword(password) });
+          }
+          for (const { id } of plan.newWebhooks) if (!secrets.has(id)) secrets.set(id, generateSecret());
+          const slots =
+            plan.newWebhooks.length > 0
+              ? [
+                  await takeSlots(
+                    deps,
+                    load,
+                    plan.newWebhooks.map((w) => w.id),
+                  ),
+                ]
+              : [];
+          return [...plan.commands, ...slots];
+        },
+        alsoInTransaction: async (trx) => {
+          const { newUsers, changedUsers, newWebhooks } = lastPlan();
+          for (const { userId, email, active } of newUsers) {
+            await storeCredentials({ userId, email, passwordHash: passwords.get(email)!.hash, mustChangePassword: true })(trx);
+            if (!active) await storeActive(userId, false)(trx);
+          }
+          for (const { userId, role, active } of changedUsers) {
+            await storeRole(userId, role)(trx);
+            await storeActive(userId, active)(trx);
+          }
+          if (changedUsers.length > 0) await requireAnAdmin(trx);
+          const at = new Date().toISOString();
+          for (const { id } of newWebhooks) await storeSecret(id, secrets.get(id)!, at)(trx);
+        },
+        respond: async () => {
+          // A retry of an attempt that committed but never answered decided nothing here: it says only that it is done.
+          const done = plan ?? { changes: [], newUsers: [], changedUsers: [], newWebhooks: [] };
+          for (const { userId } of done.changedUsers) deps.bus.announceUserChanged(userId);
+          return result(done, false, {
+            temporary_passwords: done.newUsers.map(({ email }) => ({ email, password: passwords.get(email)!.password })),
+            webhook_secrets: done.newWebhooks.map(({ id, url }) => ({ id, url, secret: secrets.get(id)! })),
+          });
+        },
+        // Passwords and secrets are shown once: a replay answers what changed without them.
+        replay: {
+          keep: ({ temporary_passwords: _p, webhook_secrets: _s, ...rest }) => rest,
+          answer: (kept) => ({
+            ...(kept as Omit<SettingsImportResult, "temporary_passwords" | "webhook_secrets">),
+            temporary_passwords: [],
+            webhook_secrets: [],
+          }),
+        },
+      });
+    },
+  );
+};
+
+/** What the import would do, decided on the streams as they are now; nothing is appended. */
+async function dryRun(deps: AppDeps, request: FastifyRequest, document: SettingsDocument, urlProblem: PlanContext["urlProblem"]) {
+  const read = new Map<string, Promise<LoadedStream<unknown>>>();
+  const load: LoadStream = (decider, id) => {
+    const streamId = decider.streamId(id);
+    if (!read.has(streamId)) read.set(streamId, loadState(deps, decider, id));
+    return read.get(streamId)! as Promise<LoadedStream<never>>;
+  };
+  const plan = await planImport(document, { load, actor: request.actor, now: new Date().toISOString(), userIdFor: () => randomUUID(), urlProblem });
+  if (plan.problems.length > 0) throw refused(plan);
+  return result(plan, true, { temporary_passwords: [], webhook_secrets: [] });
+}
+
+export default settingsTransferRoutes;
