@@ -3,6 +3,7 @@ import { approvalRuleInput, ruleStages } from "./approval-rules.ts";
 import { email } from "./auth.ts";
 import { categoryBody } from "./catalogue.ts";
 import { coverageLevel } from "./catalogue-events.ts";
+import { matchingSettings } from "./invoices.ts";
 import { emailPreference } from "./notifications.ts";
 import { role } from "./roles.ts";
 import { diligenceSettings } from "./vendor-diligence.ts";
@@ -44,6 +45,7 @@ export const settingsDocument = z.object({
   users: listOf(exportedUser, "Member", (u) => u.email),
   webhook_endpoints: listOf(exportedWebhook, "Webhook endpoint", (w) => w.id),
   diligence: diligenceSettings,
+  matching: matchingSettings,
 });
 export type SettingsDocument = z.infer<typeof settingsDocument>;
 
@@ -83,15 +85,17 @@ export const settingsExport = z.object({
     z.object({ id: z.uuid(), url: z.string(), description: z.string().nullable(), event_types: z.array(z.string()), enabled: z.boolean() }),
   ),
   diligence: diligenceSettings,
+  matching: matchingSettings,
 });
 export type SettingsExport = z.infer<typeof settingsExport>;
 
 export const settingsImportQuery = z.object({ dry_run: z.enum(["true", "false"]).optional() });
 
-export const settingsSections = ["diligence", "categories", "approval_rules", "users", "webhook_endpoints"] as const;
+export const settingsSections = ["diligence", "matching", "categories", "approval_rules", "users", "webhook_endpoints"] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 export const settingsSectionLabels: Record<SettingsSection, string> = {
   diligence: "Vendor diligence",
+  matching: "Invoice matching",
   categories: "Categories",
   approval_rules: "Approval rules",
   users: "Members",

@@ -2,6 +2,7 @@ import { defaultEmailPreference, type Role, type SettingsDocument, type Settings
 import {
   categoryDecider,
   diligenceSettingsDecider,
+  matchingSettingsDecider,
   DomainError,
   emailDecider,
   notificationPreferencesDecider,
@@ -62,6 +63,10 @@ export async function planImport(document: SettingsDocument, ctx: PlanContext): 
   const diligence = await decide(diligenceSettingsDecider, "", { type: "ChangeDiligenceSettings", settings: document.diligence }, "body.diligence");
   plan.commands.push(on(diligenceSettingsDecider, "", { type: "ChangeDiligenceSettings", settings: document.diligence }));
   record("diligence", "diligence", "Vendor diligence", false, (diligence?.length ?? 0) > 0);
+  const matchingCommand = { type: "ChangeMatchingSettings", settings: document.matching } as const;
+  const matching = await decide(matchingSettingsDecider, "", matchingCommand, "body.matching");
+  if (matching?.length) plan.commands.push(on(matchingSettingsDecider, "", matchingCommand));
+  record("matching", "matching", "Invoice matching", false, (matching?.length ?? 0) > 0);
 
   await planCategories(document, ctx, plan, decide, record);
   await planRules(document, ctx, plan, decide, record);

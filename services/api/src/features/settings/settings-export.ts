@@ -2,7 +2,7 @@ import { SETTINGS_DOCUMENT_VERSION, type SettingsExport } from "@procure/contrac
 import { notificationPreferencesDecider } from "@procure/domain";
 import { listUsers } from "@procure/projections";
 import { listActiveCategoryDefinitions, listApprovalRules } from "@procure/projections/catalogue";
-import { getDiligenceSettings } from "@procure/projections/purchasing";
+import { getDiligenceSettings, getMatchingSettings } from "@procure/projections/purchasing";
 import { listWebhookEndpoints } from "@procure/projections/webhooks";
 import type { AppDeps } from "../../deps.ts";
 import { loadState } from "../../commands/load-stream.ts";
@@ -13,12 +13,13 @@ import { loadState } from "../../commands/load-stream.ts";
  * of their own and are never read here.
  */
 export async function exportSettings(deps: AppDeps, now: string): Promise<SettingsExport> {
-  const [rules, categories, members, endpoints, diligence] = await Promise.all([
+  const [rules, categories, members, endpoints, diligence, matching] = await Promise.all([
     listApprovalRules(deps.db),
     listActiveCategoryDefinitions(deps.db),
     listUsers(deps.db),
     listWebhookEndpoints(deps.db),
     getDiligenceSettings(deps.db),
+    getMatchingSettings(deps.db),
   ]);
   const users = await Promise.all(
     members.map(async (member) => ({
@@ -45,5 +46,6 @@ export async function exportSettings(deps: AppDeps, now: string): Promise<Settin
     users,
     webhook_endpoints: endpoints.map(({ id, url, description, event_types, enabled }) => ({ id, url, description, event_types, enabled })),
     diligence,
+    matching,
   };
 }

@@ -15,11 +15,13 @@ let targetAdmin: TestUser;
 let webhookSecret: string;
 const formerEmail = `former-${Date.now()}@example.com`;
 beforeAll(async () => {
-  [source, target] = await Promise.all([startTestApp("settings-export", env), startTestApp("settings-import", env)]);
+  // One after the other: two products starting at once on a busy machine can outrun a plugin's start-up timeout.
+  source = await startTestApp("settings-export", env);
+  target = await startTestApp("settings-import", env);
   users = await createUsers(source);
   targetAdmin = (await createUsers(target, [])).admin;
   await configure();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([source?.stop(), target?.stop()]);
 });
@@ -27,6 +29,7 @@ afterAll(async () => {
 async function configure() {
   const admin = users.admin.token;
   await expectCall(source, "PATCH", "/api/settings/diligence", { token: admin, body: { required_kinds: ["w9", "contract"], block_orders: true } });
+  await expectCall(source, "PATCH", "/api/settings/matching", { token: admin, body: { tolerance_percent: 5 } });
   const parent = await expectCall(source, "POST", "/api/categories", { token: admin, body: { name: "Facilities" }, status: 201, schema: categorySummary });
   const child = await expectCall(source, "POST", "/api/categories", {
     token: admin,
@@ -60,6 +63,13 @@ const settingsOf = ({ exported_at: _, users: __, ...rest }: SettingsExport) => r
 
 describe("settings export and import", () => {
   it("exports the settings as one versioned document without any secret, to admins only", async () => {
+    // The export reads the read models: the first waits until they show all of the configuration.
+    await expect
+      .poll(async () => {
+        const document = await exportOf(source, users.admin.token);
+        return document.webhook_endpoints.length + document.approval_rules.length + document.users.filter((u) => !u.active).length;
+      })
+      .toBe(3);
     for (const role of ["requester", "approver", "buyer", "finance"] as const) {
       expect((await source.call("GET", "/api/settings/export", { token: users[role].token })).statusCode).toBe(403);
       expect((await importInto(source, users[role].token, { version: 1 }, true)).statusCode).toBe(403);
@@ -70,6 +80,7 @@ describe("settings export and import", () => {
     const document = settingsExport.parse(res.json());
     expect(document.version).toBe(1);
     expect(document.diligence).toEqual({ required_kinds: ["w9", "contract"], block_orders: true });
+    expect(document.matching).toEqual({ tolerance_percent: 5 });
     expect(document.categories.map((c) => c.name).sort()).toEqual(["Cleaning", "Facilities"]);
     const cleaning = document.categories.find((c) => c.name === "Cleaning")!;
     expect(cleaning.parent_id).toBe(document.categories.find((c) => c.name === "Facilities")!.id);
@@ -92,7 +103,7 @@ describe("settings export and import", () => {
     expect(dry.statusCode, dry.body).toBe(200);
     const preview = settingsImportResult.parse(dry.json());
     expect(preview).toMatchObject({ dry_run: true, temporary_passwords: [], webhook_secrets: [] });
-    expect(preview.summary).toEqual({ create: document.users.length + 4, update: 1, unchanged: 0 });
+    expect(preview.summary).toEqual({ create: document.users.length + 4, update: 2, unchanged: 0 });
     expect(preview.changes.find((c) => c.section === "diligence")).toMatchObject({ action: "update" });
     expect(await eventCount(target)).toBe(before);
     expect((await exportOf(target, targetAdmin.token)).categories).toEqual([]);
@@ -107,9 +118,9 @@ describe("settings export and import", () => {
       { id: document.webhook_endpoints[0]!.id, url: "http://127.0.0.1:9/settings-hook", secret: expect.stringMatching(/^whsec_/) },
     ]);
 
-    const copied = await exportOf(target, targetAdmin.token);
-    expect(settingsOf(copied)).toEqual(settingsOf(document));
-    expect(copied.users).toEqual(expect.arrayContaining(document.users));
+    // The export reads the read models, which may trail the import's answer by a moment.
+    await expect.poll(async () => settingsOf(await exportOf(target, targetAdmin.token)), { timeout: 10_000 }).toEqual(settingsOf(document));
+    await expect.poll(async () => (await exportOf(target, targetAdmin.token)).users, { timeout: 10_000 }).toEqual(expect.arrayContaining(document.users));
 
     // A member the import created signs in with the password shown once, and must choose one of their own.
     const buyer = applied.temporary_passwords.find((p) => p.email === users.buyer.email)!;
