@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { approvalRuleInput, ruleStages } from "./approval-rules.ts";
+import { approvalRuleInput, overBudgetStages, ruleStages } from "./approval-rules.ts";
 import { email } from "./auth.ts";
+import { createBudgetBody } from "./budgets.ts";
 import { categoryBody } from "./catalogue.ts";
 import { coverageLevel } from "./catalogue-events.ts";
 import { matchingSettings } from "./invoices.ts";
@@ -19,7 +20,8 @@ export const SETTINGS_DOCUMENT_VERSION = 1;
 
 const unknownVersionMessage = `This settings file is not version ${SETTINGS_DOCUMENT_VERSION}, the only version this workspace reads. Export it again.`;
 
-const exportedRule = approvalRuleInput.required().extend({ id: z.uuid(), stages: ruleStages });
+const exportedRule = approvalRuleInput.required().extend({ id: z.uuid(), stages: ruleStages, over_budget_stages: overBudgetStages });
+const exportedBudget = createBudgetBody.extend({ id: z.uuid() });
 const exportedCategory = categoryBody.extend({ id: z.uuid() });
 const exportedUser = z.object({ email, role, active: z.boolean(), email_notifications: emailPreference });
 const exportedWebhook = createWebhookBody.required({ enabled: true }).extend({ id: z.uuid() });
@@ -42,6 +44,7 @@ export const settingsDocument = z.object({
   exported_at: z.string().optional(),
   approval_rules: listOf(exportedRule, "Approval rule", (r) => r.id),
   categories: listOf(exportedCategory, "Category", (c) => c.id),
+  budgets: listOf(exportedBudget, "Budget", (b) => b.id),
   users: listOf(exportedUser, "Member", (u) => u.email),
   webhook_endpoints: listOf(exportedWebhook, "Webhook endpoint", (w) => w.id),
   diligence: diligenceSettings,
@@ -65,6 +68,7 @@ export const settingsExport = z.object({
       category_id: z.string().nullable(),
       vendor_id: z.string().nullable(),
       stages: z.array(role),
+      over_budget_stages: z.array(role),
       active: z.boolean(),
     }),
   ),
@@ -80,6 +84,7 @@ export const settingsExport = z.object({
       requires_finance_review: z.boolean(),
     }),
   ),
+  budgets: z.array(z.object({ id: z.uuid(), category_id: z.string(), period: z.string(), amount: z.number() })),
   users: z.array(z.object({ email: z.string(), role, active: z.boolean(), email_notifications: emailPreference })),
   webhook_endpoints: z.array(
     z.object({ id: z.uuid(), url: z.string(), description: z.string().nullable(), event_types: z.array(z.string()), enabled: z.boolean() }),
@@ -91,12 +96,13 @@ export type SettingsExport = z.infer<typeof settingsExport>;
 
 export const settingsImportQuery = z.object({ dry_run: z.enum(["true", "false"]).optional() });
 
-export const settingsSections = ["diligence", "matching", "categories", "approval_rules", "users", "webhook_endpoints"] as const;
+export const settingsSections = ["diligence", "matching", "categories", "budgets", "approval_rules", "users", "webhook_endpoints"] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 export const settingsSectionLabels: Record<SettingsSection, string> = {
   diligence: "Vendor diligence",
   matching: "Invoice matching",
   categories: "Categories",
+  budgets: "Budgets",
   approval_rules: "Approval rules",
   users: "Members",
   webhook_endpoints: "Webhook endpoints",

@@ -60,7 +60,8 @@ describe.each(viewports)("settings export and import at $width px", (viewport) =
       ],
       users: [...exported.users, { email: member, role: "buyer", active: true, email_notifications: "daily" }],
     };
-    const unchanged = 2 + exported.categories.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
+    const unchanged =
+      2 + exported.categories.length + exported.budgets.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
     await card.getByLabel("Import settings").setInputFiles({ name: "copy.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(changed)) });
     const preview = card.getByTestId("settings-import-preview");
     await preview.getByText("What importing copy.json would change").waitFor();

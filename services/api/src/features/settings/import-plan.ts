@@ -1,5 +1,8 @@
 import { defaultEmailPreference, type Role, type SettingsDocument, type SettingsImportChange, type SettingsSection } from "@procure/contracts";
 import {
+  budgetDecider,
+  budgetSlotDecider,
+  budgetSlotKey,
   categoryDecider,
   diligenceSettingsDecider,
   matchingSettingsDecider,
@@ -69,6 +72,7 @@ export async function planImport(document: SettingsDocument, ctx: PlanContext): 
   record("matching", "matching", "Invoice matching", false, (matching?.length ?? 0) > 0);
 
   await planCategories(document, ctx, plan, decide, record);
+  await planBudgets(document, ctx, plan, decide, record);
   await planRules(document, ctx, plan, decide, record);
   await planUsers(document, ctx, plan, decide, record);
   await planWebhooks(document, ctx, plan, decide, record);
@@ -118,6 +122,33 @@ async function planCategories(document: SettingsDocument, ctx: PlanContext, plan
     if (!events) continue;
     if (events.length > 0) plan.commands.push(on(categoryDecider, id, command));
     record("categories", id, category.name, !state.exists, events.length > 0);
+  }
+}
+
+/** A budget takes the slot of its category and period, and frees its old one when it moves, in the same append. */
+async function planBudgets(document: SettingsDocument, ctx: PlanContext, plan: ImportPlan, decide: Decide, record: RecordChange) {
+  for (const [index, { id, ...budget }] of document.budgets.entries()) {
+    const path = `body.budgets.${index}`;
+    const listed = document.categories.find((c) => c.id === budget.category_id);
+    const category = await ctx.load(categoryDecider, budget.category_id);
+    const live = category.state.exists && !category.state.archived;
+    if (!listed && !live) {
+      plan.problems.push({ path: `${path}.category_id`, message: "The budget's category is neither in the file nor active in this workspace." });
+      continue;
+    }
+    const input = { ...budget, category_name: listed?.name ?? (category.state.exists ? category.state.data.name : null) };
+    const { state } = await ctx.load(budgetDecider, id);
+    const was = state.exists && !state.deleted ? budgetSlotKey(state.budget.category_id, state.budget.period) : null;
+    const slot = budgetSlotKey(budget.category_id, budget.period);
+    const command = was ? ({ type: "UpdateBudget", budget: input } as const) : ({ type: "CreateBudget", budget: input } as const);
+    const events = await decide(budgetDecider, id, command, path);
+    const take = { type: "TakeBudgetSlot", budget_id: id } as const;
+    const taken = was === slot ? [] : await decide(budgetSlotDecider, slot, take, `${path}.period`);
+    if (!events || !taken) continue;
+    if (events.length > 0) plan.commands.push(on(budgetDecider, id, command));
+    if (taken.length > 0) plan.commands.push(on(budgetSlotDecider, slot, take));
+    if (was && was !== slot) plan.commands.push(on(budgetSlotDecider, was, { type: "FreeBudgetSlot", budget_id: id }));
+    record("budgets", id, `${input.category_name ?? "Budget"} · ${budget.period}`, !state.exists, events.length > 0);
   }
 }
 

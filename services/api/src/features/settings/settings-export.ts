@@ -2,7 +2,7 @@ import { SETTINGS_DOCUMENT_VERSION, type SettingsExport } from "@procure/contrac
 import { notificationPreferencesDecider } from "@procure/domain";
 import { listUsers } from "@procure/projections";
 import { listActiveCategoryDefinitions, listApprovalRules } from "@procure/projections/catalogue";
-import { getDiligenceSettings, getMatchingSettings } from "@procure/projections/purchasing";
+import { getDiligenceSettings, getMatchingSettings, listBudgets } from "@procure/projections/purchasing";
 import { listWebhookEndpoints } from "@procure/projections/webhooks";
 import type { AppDeps } from "../../deps.ts";
 import { loadState } from "../../commands/load-stream.ts";
@@ -13,9 +13,10 @@ import { loadState } from "../../commands/load-stream.ts";
  * of their own and are never read here.
  */
 export async function exportSettings(deps: AppDeps, now: string): Promise<SettingsExport> {
-  const [rules, categories, members, endpoints, diligence, matching] = await Promise.all([
+  const [rules, categories, budgets, members, endpoints, diligence, matching] = await Promise.all([
     listApprovalRules(deps.db),
     listActiveCategoryDefinitions(deps.db),
+    listBudgets(deps.db),
     listUsers(deps.db),
     listWebhookEndpoints(deps.db),
     getDiligenceSettings(deps.db),
@@ -32,7 +33,7 @@ export async function exportSettings(deps: AppDeps, now: string): Promise<Settin
   return {
     version: SETTINGS_DOCUMENT_VERSION,
     exported_at: now,
-    approval_rules: rules.map(({ id, name, min_amount, max_amount, category_id, vendor_id, stages, active }) => ({
+    approval_rules: rules.map(({ id, name, min_amount, max_amount, category_id, vendor_id, stages, over_budget_stages, active }) => ({
       id,
       name,
       min_amount,
@@ -40,9 +41,11 @@ export async function exportSettings(deps: AppDeps, now: string): Promise<Settin
       category_id,
       vendor_id,
       stages,
+      over_budget_stages,
       active,
     })),
     categories,
+    budgets: budgets.map(({ id, category_id, period, amount }) => ({ id, category_id, period, amount })),
     users,
     webhook_endpoints: endpoints.map(({ id, url, description, event_types, enabled }) => ({ id, url, description, event_types, enabled })),
     diligence,

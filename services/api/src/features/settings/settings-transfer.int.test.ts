@@ -37,6 +37,7 @@ async function configure() {
     status: 201,
     schema: categorySummary,
   });
+  await expectCall(source, "POST", "/api/budgets", { token: admin, body: { category_id: child.id, period: "2026", amount: 12_000 }, status: 201 });
   await expectCall(source, "POST", "/api/approval-rules", {
     token: admin,
     body: { name: "Big cleaning", min_amount: 5000, max_amount: null, category_id: child.id, stages: ["approver", "finance"] },
@@ -67,9 +68,9 @@ describe("settings export and import", () => {
     await expect
       .poll(async () => {
         const document = await exportOf(source, users.admin.token);
-        return document.webhook_endpoints.length + document.approval_rules.length + document.users.filter((u) => !u.active).length;
+        return document.webhook_endpoints.length + document.approval_rules.length + document.budgets.length + document.users.filter((u) => !u.active).length;
       })
-      .toBe(3);
+      .toBe(4);
     for (const role of ["requester", "approver", "buyer", "finance"] as const) {
       expect((await source.call("GET", "/api/settings/export", { token: users[role].token })).statusCode).toBe(403);
       expect((await importInto(source, users[role].token, { version: 1 }, true)).statusCode).toBe(403);
@@ -84,6 +85,7 @@ describe("settings export and import", () => {
     expect(document.categories.map((c) => c.name).sort()).toEqual(["Cleaning", "Facilities"]);
     const cleaning = document.categories.find((c) => c.name === "Cleaning")!;
     expect(cleaning.parent_id).toBe(document.categories.find((c) => c.name === "Facilities")!.id);
+    expect(document.budgets).toEqual([{ id: expect.any(String), category_id: cleaning.id, period: "2026", amount: 12_000 }]);
     expect(document.approval_rules).toEqual([expect.objectContaining({ name: "Big cleaning", category_id: cleaning.id, stages: ["approver", "finance"] })]);
     expect(document.users).toEqual(
       expect.arrayContaining([
@@ -103,7 +105,7 @@ describe("settings export and import", () => {
     expect(dry.statusCode, dry.body).toBe(200);
     const preview = settingsImportResult.parse(dry.json());
     expect(preview).toMatchObject({ dry_run: true, temporary_passwords: [], webhook_secrets: [] });
-    expect(preview.summary).toEqual({ create: document.users.length + 4, update: 2, unchanged: 0 });
+    expect(preview.summary).toEqual({ create: document.users.length + 5, update: 2, unchanged: 0 });
     expect(preview.changes.find((c) => c.section === "diligence")).toMatchObject({ action: "update" });
     expect(await eventCount(target)).toBe(before);
     expect((await exportOf(target, targetAdmin.token)).categories).toEqual([]);
@@ -180,6 +182,7 @@ describe("settings export and import", () => {
       ...document,
       categories: [...document.categories, orphan, ...loop],
       approval_rules: [...document.approval_rules, unknownCategory],
+      budgets: [...document.budgets, { id: crypto.randomUUID(), category_id: crypto.randomUUID(), period: "2027", amount: 5 }],
       users: [...document.users, { email: `new-${Date.now()}@example.com`, role: "buyer", active: true, email_notifications: "off" }],
     };
     const n = document.categories.length;
@@ -189,9 +192,10 @@ describe("settings export and import", () => {
         `body.categories.${n}.parent_id`,
         `body.categories.${n + 1}`,
         `body.categories.${n + 2}`,
+        "body.budgets.1.category_id",
         "body.approval_rules.1.category_id",
       ]);
-      expect(error.message).toMatch(/^4 records cannot be imported/);
+      expect(error.message).toMatch(/^5 records cannot be imported/);
     }
     expect(await eventCount(target)).toBe(before);
   });

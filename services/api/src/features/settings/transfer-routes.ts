@@ -29,7 +29,7 @@ import { exportSettings } from "./settings-export.ts";
 
 const tags = ["settings"];
 /** Every read model an import writes to: the answer waits for them, so the screens show the import at once. */
-const reads = ["users", "categories", "approval-rules", "webhook-endpoints", "vendor-documents", "invoices"];
+const reads = ["users", "categories", "approval-rules", "webhook-endpoints", "vendor-documents", "invoices", "budgets"];
 
 /** A document with records that cannot be imported is refused whole, naming each of them. */
 function refused(plan: ImportPlan) {

@@ -98,8 +98,8 @@ export function SettingsTransferCard() {
             Export and import
           </h2>
           <p className="subtle">
-            Copy approval rules, categories, members, webhook endpoints, diligence and matching settings to another workspace. Passwords and signing secrets
-            never leave this one.
+            Copy approval rules, categories, budgets, members, webhook endpoints, diligence and matching settings to another workspace. Passwords and signing
+            secrets never leave this one.
           </p>
         </div>
       </div>
