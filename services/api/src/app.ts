@@ -131,7 +131,7 @@ export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<Fa
     bus: deps.bus,
     delegatorsOf: (userId) => delegatorsToday((decider, id) => loadState(deps, decider, id), userId, new Date()),
   });
-  await app.register(metricsPlugin, { env: deps.env, progress: deps.progress });
+  await app.register(metricsPlugin, { env: deps.env, progress: deps.progress, db: deps.db as Kysely<unknown> });
   await app.register(readAfterPlugin, { progress: deps.progress, waitMs: deps.env.COMMAND_WAIT_MS });
 
   for (const routes of featureRoutes) await app.register(routes, { deps });

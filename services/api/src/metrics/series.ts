@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { sql, type Kysely } from "kysely";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { ProjectionProgress } from "../deps.ts";
 
@@ -21,7 +22,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * The process's series, in a registry of its own (a test process builds many apps). What costs anything to know
  * (projection lag, open sockets) is read when scraped, not kept up per request.
  */
-export function createMetrics(options: { progress: ProjectionProgress; openSockets: () => number }) {
+export function createMetrics(options: { progress: ProjectionProgress; openSockets: () => number; db: Kysely<unknown> }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -56,7 +57,43 @@ export function createMetrics(options: { progress: ProjectionProgress; openSocke
       this.set(options.openSockets());
     },
   });
+  // The webhook dispatcher and the notifier may run in other processes: their queues are read from Postgres, where
+  // every process sees them (each count walks a partial index of the pending rows only).
+  new Gauge({
+    name: "procure_outbox_pending",
+    help: "Webhook deliveries (queue=webhooks) and mails (queue=mail) waiting to be sent or retried.",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await outboxes(options.db).catch(() => []);
+      for (const row of rows) this.set({ queue: row.queue }, Number(row.pending));
+    },
+  });
+  new Gauge({
+    name: "procure_outbox_overdue_seconds",
+    help: "How long the oldest due webhook delivery or mail has waited past its time: a stuck sender shows here.",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await outboxes(options.db).catch(() => []);
+      for (const row of rows) this.set({ queue: row.queue }, Number(row.overdue_seconds));
+    },
+  });
   return { registry, httpDuration, commandDuration };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+type Outbox = { queue: "webhooks" | "mail"; pending: string; overdue_seconds: string };
+
+async function outboxes(db: Kysely<unknown>): Promise<Outbox[]> {
+  const { rows } = await sql<Outbox>`
+    select 'webhooks' as queue, count(*)::text as pending,
+      coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::text as overdue_seconds
+    from webhook_deliveries where status = 'pending'
+    union all
+    select 'mail', count(*)::text,
+      coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::text
+    from notification_outbox where status = 'pending'`.execute(db);
+  return rows;
+}

@@ -53,6 +53,8 @@ describe("metrics behind a token on the API's port", () => {
     expect(sample(after, 'procure_http_request_duration_seconds_count{method="POST",route="/api/requests",status="400"}')).toBe(1);
     expect(after).toMatch(/^procure_projection_lag_events \d+$/m);
     expect(after).toMatch(/^procure_live_sockets 0$/m);
+    expect(after).toMatch(/^procure_outbox_pending\{queue="webhooks"\} 0$/m);
+    expect(after).toMatch(/^procure_outbox_overdue_seconds\{queue="mail"\} \d/m);
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });

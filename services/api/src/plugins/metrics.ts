@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
+import type { Kysely } from "kysely";
 import type { ProjectionProgress } from "../deps.ts";
 import type { Env } from "../env.ts";
 import { commandOutcome, createMetrics, ranCommand, type Metrics } from "../metrics/series.ts";
@@ -14,7 +15,7 @@ declare module "fastify" {
   }
 }
 
-type Options = { env: Pick<Env, "METRICS_PORT" | "METRICS_TOKEN" | "HOST">; progress: ProjectionProgress };
+type Options = { env: Pick<Env, "METRICS_PORT" | "METRICS_TOKEN" | "HOST">; progress: ProjectionProgress; db: Kysely<unknown> };
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 /** Compared as digests, in constant time: the token's length tells nothing either. */
@@ -26,10 +27,10 @@ const sameToken = (given: string, expected: string) => timingSafeEqual(digest(gi
  * is measured and `/metrics` is a 404. Each request costs one histogram observation.
  */
 export default fp(
-  async (app, { env, progress }: Options) => {
+  async (app, { env, progress, db }: Options) => {
     const enabled = env.METRICS_PORT !== undefined || env.METRICS_TOKEN !== undefined;
     const token = env.METRICS_PORT === undefined ? env.METRICS_TOKEN : undefined;
-    const metrics: Metrics | null = enabled ? createMetrics({ progress, openSockets: () => app.openLiveSockets }) : null;
+    const metrics: Metrics | null = enabled ? createMetrics({ progress, db, openSockets: () => app.openLiveSockets }) : null;
 
     // Registered in any case: without it the web client's fallback would answer /metrics with its page.
     app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
