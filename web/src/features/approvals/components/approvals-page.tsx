@@ -17,7 +17,7 @@ import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
 
-const COLUMNS = 7;
+const COLUMNS = 5;
 
 type Pending = { request: PurchaseRequest; status: ApprovalDecision };
 
@@ -72,12 +72,10 @@ export function ApprovalsPage() {
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Priority</th>
-                <th scope="col">Requested by</th>
                 <th scope="col" className="num">
                   Amount
                 </th>
                 <th scope="col">Category</th>
-                <th scope="col">Submitted</th>
                 <th scope="col" className="actions">
                   Actions
                 </th>
@@ -103,6 +101,8 @@ export function ApprovalsPage() {
                       ) : (
                         <span className="approval-title">{request.title}</span>
                       )}
+                      {/* Who asked and when sit under the title: as columns they pushed the decisions out of view. */}
+                      <span className="subtle approval-stage">{[request.requester_email, formatRecency(request.created_at)].filter(Boolean).join(" · ")}</span>
                       {request.current_stage_role ? <span className="subtle approval-stage">Waiting on {request.current_stage_role}</span> : null}
                     </td>
                     <td data-label="Priority">
@@ -115,7 +115,6 @@ export function ApprovalsPage() {
                         ) : null}
                       </span>
                     </td>
-                    <td data-label="Requested by">{request.requester_email || "—"}</td>
                     <td className="num" data-label="Amount">
                       {formatCurrency(request.amount)}
                     </td>
@@ -125,7 +124,6 @@ export function ApprovalsPage() {
                         <BudgetImpactLine impact={request.budget_impact} amount={request.amount} category={request.category_name} />
                       </span>
                     </td>
-                    <td data-label="Submitted">{formatRecency(request.created_at)}</td>
                     <td className="actions" data-label="Actions">
                       {actionable(request) ? (
                         <div className="row">
