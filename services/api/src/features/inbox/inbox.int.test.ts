@@ -48,13 +48,13 @@ describe("a personal inbox", () => {
     const id = await request(users.requester.token);
 
     // Unrouted: every role that decides may take it; the one who asked and the buyer wait for nothing.
-    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(true);
+    for (const role of ["approver", "finance", "admin"] as const) await expect.poll(() => has(users[role].token, "decide", id), { message: role }).toBe(true);
     expect(await counts(users.requester.token)).toMatchObject({ counts: requester.counts, badge: requester.badge });
     expect((await counts(users.buyer.token)).counts).toEqual(buyer.counts);
 
     expect((await t.call("POST", `/api/requests/${id}/approve`, { token: users.approver.token })).statusCode).toBe(200);
-    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(false);
-    expect(await has(users.requester.token, "changed", id)).toBe(true);
+    for (const role of ["approver", "finance", "admin"] as const) await expect.poll(() => has(users[role].token, "decide", id), { message: role }).toBe(false);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
     const after = await counts(users.requester.token);
     expect(after.counts.changed).toBe(requester.counts.changed + 1);
     expect(after.badge).toBe(total(after));
@@ -68,16 +68,16 @@ describe("a personal inbox", () => {
     });
     expect(rule.statusCode, rule.body).toBe(201);
     const id = await request(users.requester.token, { amount: 60_000 });
-    expect(await has(users.approver.token, "decide", id)).toBe(true);
-    expect(await has(users.finance.token, "decide", id)).toBe(false);
+    await expect.poll(() => has(users.approver.token, "decide", id)).toBe(true);
+    await expect.poll(() => has(users.finance.token, "decide", id)).toBe(false);
 
     expect((await t.call("POST", `/api/requests/${id}/approve`, { token: users.approver.token })).statusCode).toBe(200);
-    expect(await has(users.approver.token, "decide", id)).toBe(false);
-    expect(await has(users.finance.token, "decide", id)).toBe(true);
+    await expect.poll(() => has(users.approver.token, "decide", id)).toBe(false);
+    await expect.poll(() => has(users.finance.token, "decide", id)).toBe(true);
 
     const own = await request(users.admin.token, { amount: 60_000 });
-    expect(await has(users.approver.token, "decide", own)).toBe(true);
-    expect(await has(users.admin.token, "decide", own)).toBe(false);
+    await expect.poll(() => has(users.approver.token, "decide", own)).toBe(true);
+    await expect.poll(() => has(users.admin.token, "decide", own)).toBe(false);
   });
 
   it("routes an edited or resubmitted request again, and a withdrawn one waits for nobody", async () => {
@@ -87,43 +87,43 @@ describe("a personal inbox", () => {
     });
     expect(rule.statusCode, rule.body).toBe(201);
     const id = await request(users.requester.token);
-    expect(await has(users.finance.token, "decide", id)).toBe(true);
+    await expect.poll(() => has(users.finance.token, "decide", id)).toBe(true);
 
     const edited = await t.call("PUT", `/api/requests/${id}`, { token: users.requester.token, body: { title: "Monitor arm", amount: 80_000 } });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(await has(users.finance.token, "decide", id)).toBe(false);
-    expect((await items(users.approver.token)).find((i) => i.kind === "decide" && i.subject_id === id)?.title).toBe("Monitor arm");
+    await expect.poll(() => has(users.finance.token, "decide", id)).toBe(false);
+    await expect.poll(async () => (await items(users.approver.token)).find((i) => i.kind === "decide" && i.subject_id === id)?.title).toBe("Monitor arm");
 
     expect((await t.call("POST", `/api/requests/${id}/withdraw`, { token: users.requester.token, body: {} })).statusCode).toBe(200);
-    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(false);
+    for (const role of ["approver", "finance", "admin"] as const) await expect.poll(() => has(users[role].token, "decide", id), { message: role }).toBe(false);
 
     const back = await t.call("POST", `/api/requests/${id}/resubmit`, { token: users.requester.token, body: { title: "Monitor arm", amount: 90 } });
     expect(back.statusCode, back.body).toBe(200);
-    for (const role of ["approver", "finance", "admin"] as const) expect(await has(users[role].token, "decide", id), role).toBe(true);
+    for (const role of ["approver", "finance", "admin"] as const) await expect.poll(() => has(users[role].token, "decide", id), { message: role }).toBe(true);
     // The requester's own edits are nothing new to them.
-    expect(await has(users.requester.token, "changed", id)).toBe(false);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(false);
   });
 
   it("keeps changes until the requester looks, and a later change comes back", async () => {
     const id = await request(users.requester.token);
     const comment = await t.call("POST", `/api/requests/${id}/comments`, { token: users.approver.token, body: { body: "Which size?" } });
     expect(comment.statusCode).toBe(201);
-    expect(await has(users.requester.token, "changed", id)).toBe(true);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
     // Their own comment is nothing new to them.
     const mine = await request(users.requester.token);
     await t.call("POST", `/api/requests/${mine}/comments`, { token: users.requester.token, body: { body: "A note" } });
-    expect(await has(users.requester.token, "changed", mine)).toBe(false);
+    await expect.poll(() => has(users.requester.token, "changed", mine)).toBe(false);
 
     const seen = await t.call("POST", "/api/inbox/seen", { token: users.requester.token, body: { request_ids: [id] } });
     expect(seen.statusCode, seen.body).toBe(204);
-    expect(await has(users.requester.token, "changed", id)).toBe(false);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(false);
     // Nothing left to mark: nothing is written.
     const before = await t.runtime.store.headPosition();
     expect((await t.call("POST", "/api/inbox/seen", { token: users.requester.token, body: { request_ids: [id] } })).statusCode).toBe(204);
     expect(await t.runtime.store.headPosition()).toEqual(before);
 
     await t.call("POST", `/api/requests/${id}/comments`, { token: users.approver.token, body: { body: "Still there?" } });
-    expect(await has(users.requester.token, "changed", id)).toBe(true);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
     expect((await t.call("POST", "/api/inbox/seen", { token: users.requester.token, body: { request_ids: ["nope"] } })).statusCode).toBe(400);
   });
 
@@ -131,14 +131,14 @@ describe("a personal inbox", () => {
     const id = await request(users.requester.token);
     await t.call("POST", `/api/requests/${id}/approve`, { token: users.approver.token });
     await until(users.buyer.token, "create-order", id);
-    expect(await has(users.finance.token, "create-order", id)).toBe(false);
+    await expect.poll(() => has(users.finance.token, "create-order", id)).toBe(false);
 
     const order = await t.call("POST", "/api/orders", { token: users.buyer.token, body: { total: 120, vendor_name: "Screens Ltd", request_id: id } });
     expect(order.statusCode, order.body).toBe(201);
     const orderId = order.json().id as string;
     await until(users.buyer.token, "issue-order", orderId);
     await until(users.buyer.token, "create-order", id, false);
-    expect(await has(users.requester.token, "changed", id)).toBe(true);
+    await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
 
     await t.call("PATCH", `/api/orders/${orderId}`, { token: users.buyer.token, body: { status: "issued" } });
     await until(users.buyer.token, "receive-order", orderId);
@@ -150,10 +150,10 @@ describe("a personal inbox", () => {
   it("follows a member's role and activity: a new role's work arrives, a deactivated member waits for nothing", async () => {
     const moving = await member("approver");
     const id = await request(users.requester.token);
-    expect(await has(moving.token, "decide", id)).toBe(true);
+    await expect.poll(() => has(moving.token, "decide", id)).toBe(true);
 
     expect((await t.call("PATCH", `/api/users/${moving.id}`, { token: users.admin.token, body: { role: "buyer" } })).statusCode).toBe(200);
-    expect(await has(moving.token, "decide", id)).toBe(false);
+    await expect.poll(() => has(moving.token, "decide", id)).toBe(false);
     const buyerItems = await items(users.buyer.token);
     const mine = await items(moving.token);
     expect(
@@ -172,7 +172,7 @@ describe("a personal inbox", () => {
     const back = await t.call("PATCH", `/api/users/${moving.id}`, { token: users.admin.token, body: { active: true } });
     expect(back.statusCode).toBe(200);
     const again = (await t.call("POST", "/api/auth/login", { body: { email: back.json().email, password: "secret-pass" } })).json().token as string;
-    expect(await has(again, "decide", id)).toBe(true);
+    await expect.poll(() => has(again, "decide", id)).toBe(true);
   });
 
   it("tells only the users whose inbox changed, live", async () => {
