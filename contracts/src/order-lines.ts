@@ -84,6 +84,9 @@ export const totalLine = (id: string, total: number): OrderLineData => ({
 });
 
 export const openQuantity = (line: OrderLineData) => subtractQuantities(line.quantity, line.received_quantity);
+/** What is still to be received of the lines: each line's open quantity at its unit price, in cents. */
+export const awaitingReceiptAmount = (lines: readonly OrderLineData[]) =>
+  linesTotal(lines.map((line) => ({ quantity: Math.max(openQuantity(line), 0), unit_price: line.unit_price })));
 export const anyReceived = (lines: readonly OrderLineData[]) => lines.some((line) => line.received_quantity > 0);
 export const allReceived = (lines: readonly OrderLineData[]) => lines.every((line) => openQuantity(line) <= 0);
 

@@ -1,4 +1,5 @@
 import {
+  awaitingReceiptAmount,
   approvalRate,
   countsAsCommitted,
   countsAsOpen,
@@ -63,7 +64,7 @@ export function bruteForceDashboard({ orders, requests, vendors, log, now }: Bru
       cancelled: orders.filter((o) => poGroupOf(o.status) === "cancelled").length,
       committedSpend: sum(orders.filter((o) => countsAsCommitted(o.status)).map((o) => o.total)),
       totalAmount: sum(orders.map((o) => o.total)),
-      awaitingReceiptAmount: sum(orders.filter((o) => o.status === "issued" || o.status === "receiving").map((o) => o.total)),
+      awaitingReceiptAmount: sum(orders.filter((o) => o.status === "issued" || o.status === "receiving").map((o) => awaitingReceiptAmount(o.lines))),
       dueNext7Days: orders.filter((o) => isDueSoon(o.status, o.expected_date, now, 7)).length,
       pastDue: orders.filter((o) => isPastDue(o.status, o.expected_date, now)).length,
     },

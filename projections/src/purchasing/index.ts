@@ -7,6 +7,7 @@ import * as vendorsOrders from "./migrations/0001-vendors-orders.ts";
 import * as dashboardTables from "./migrations/0002-dashboard.ts";
 import * as poGroupStatus from "./migrations/20261122T1945-projections-po-group-status.ts";
 import * as orderLinesReceipts from "./migrations/20261125T2315-projections-order-lines-receipts.ts";
+import * as poGroupAwaiting from "./migrations/20261127T0600-projections-po-group-awaiting.ts";
 import { ordersProjection } from "../orders/orders-projection.ts";
 import { poGroupsProjection } from "../orders/po-groups-projection.ts";
 import { vendorsProjection } from "../vendors/vendors-projection.ts";
@@ -37,6 +38,7 @@ export const purchasingMigrations: MigrationSet = {
   "01-projections/purchasing-0002-dashboard": dashboardTables,
   "20261122T1945-projections-po-group-status": poGroupStatus,
   "20261125T2315-projections-order-lines-receipts": orderLinesReceipts,
+  "20261127T0600-projections-po-group-awaiting": poGroupAwaiting,
   "20261127T0000-projections-vendor-documents": vendorDocuments,
   "20261127T0100-projections-invoices": invoices,
   "20261127T0400-projections-budgets": budgets,

@@ -63,6 +63,8 @@ export interface PoGroupOrdersRow {
   grp: string;
   status: string | null;
   total: number;
+  /** What is still to be received of an issued or receiving order's lines; 0 for any other status. */
+  awaiting: number;
   expected_date: string | null;
   version: number;
 }
