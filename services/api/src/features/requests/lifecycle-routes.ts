@@ -10,17 +10,15 @@ import {
   type RequestChangesBody,
   type RequestCommand,
 } from "@procure/contracts";
-import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
-import type { AppendResult } from "@procure/eventstore";
-import { getRequest, requestView } from "@procure/projections";
+import { requestDecider, stagesFor } from "@procure/domain";
 import { getOrder } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
-import { asWritten, type DecidedOn } from "../../commands/as-written.ts";
 import { commandErrors as errors } from "../../http/error-responses.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
+import { requestAnswer } from "./request-answer.ts";
 
 /** The request's own read model and the dashboard's tallies, which an edit's amount or a withdrawal moves. */
 const reads = ["requests", "dashboard-requests"];
@@ -32,11 +30,7 @@ const reads = ["requests", "dashboard-requests"];
 const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  const answer = (id: string) => async (result: AppendResult, decidedOn: DecidedOn) => {
-    const view = await asWritten(deps.store, result, decidedOn, { streamId: requestStreamId(id), fold: requestView, stored: () => getRequest(deps.db, id) });
-    if (!view) throw new HttpError(404, "not_found", "Request not found.");
-    return view;
-  };
+  const answer = (id: string) => requestAnswer(deps, id);
 
   /** The details as they will be stored, with names and the route read from their own streams inside the command. */
   const routedChanges = async (load: LoadStream, now: string, body: RequestChangesBody) => {

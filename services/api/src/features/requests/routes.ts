@@ -22,11 +22,10 @@ import {
   toCents,
 } from "@procure/contracts";
 import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
-import { verifyStreamChain, type AppendResult } from "@procure/eventstore";
-import { commentView, getRequest, listAudit, listComments, listRequests, requestView, summarizeRequests } from "@procure/projections";
+import { verifyStreamChain } from "@procure/eventstore";
+import { commentView, listAudit, listComments, listRequests, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
-import { asWritten, type DecidedOn } from "../../commands/as-written.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
@@ -35,6 +34,7 @@ import { budgetExceededBy } from "../budgets/budget-exceeded.ts";
 import { withBudgetImpact } from "@procure/projections/purchasing";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { requestListFilter } from "./request-list-filter.ts";
+import { budgetDay, requestAnswer } from "./request-answer.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /**
@@ -42,19 +42,12 @@ import { commandErrors } from "../../http/error-responses.ts";
  * totals the Requests page's summary reads beside the list, so both show the change together.
  */
 const reads = ["requests", "dashboard-requests"];
-/** The day an approval now would count in, for a pending request's budget impact. */
-const today = () => new Date().toISOString().slice(0, 10);
 const errors = commandErrors;
 
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  /** The request as the command left it, folded as the requests read model folds it. */
-  const answerWithRequest = (id: string) => async (result: AppendResult, decidedOn: DecidedOn) => {
-    const view = await asWritten(deps.store, result, decidedOn, { streamId: requestStreamId(id), fold: requestView, stored: () => getRequest(deps.db, id) });
-    if (!view) throw new HttpError(404, "not_found", "Request not found.");
-    return view;
-  };
+  const answerWithRequest = (id: string) => requestAnswer(deps, id);
 
   /** A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict. */
   const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
@@ -81,7 +74,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       const after = decodeSortCursor(request.query.cursor, sortToken);
       const page = await listRequests(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
       linkNextPage(reply, request.url, sortToken, page.next);
-      return withBudgetImpact(deps.db, page.items, today());
+      return withBudgetImpact(deps.db, page.items, budgetDay());
     },
   );
 
@@ -137,7 +130,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   app.get(
     "/api/requests/:id",
     { config: { reads: ["requests", "budgets"] }, schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
-    async (request) => (await withBudgetImpact(deps.db, [await visibleRequest(deps, request.actor, request.params.id)], today()))[0]!,
+    async (request) => (await withBudgetImpact(deps.db, [await visibleRequest(deps, request.actor, request.params.id)], budgetDay()))[0]!,
   );
 
   app.patch(
