@@ -1,5 +1,5 @@
 import type { Invoice } from "@procure/contracts";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyRow } from "@/components/ui/list-empty-row";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { formatCurrency, formatDate } from "@/lib/format";
 import { InvoiceStatusBadge, MatchChip } from "./match-chip";
@@ -32,21 +32,14 @@ export function InvoicesTable({ invoices, loading, filtered, onOpen, onReset }: 
           {loading ? (
             <TableSkeletonRows rows={5} columns={COLUMNS} />
           ) : invoices.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS}>
-                {filtered ? (
-                  <EmptyState title="No invoices match your filters.">
-                    <button type="button" className="btn btn-sm" onClick={onReset}>
-                      Reset filters
-                    </button>
-                  </EmptyState>
-                ) : (
-                  <EmptyState title="No invoices yet.">
-                    <p className="subtle">Record a vendor's invoice against a purchase order with Record invoice.</p>
-                  </EmptyState>
-                )}
-              </td>
-            </tr>
+            <ListEmptyRow
+              columns={COLUMNS}
+              filtered={filtered}
+              onReset={onReset}
+              noMatchTitle="No invoices match your filters."
+              emptyTitle="No invoices yet."
+              hint="Record a vendor's invoice against a purchase order with Record invoice."
+            />
           ) : (
             invoices.map((invoice) => (
               <tr key={invoice.id} data-testid="invoice-row" data-invoice-id={invoice.id}>

@@ -2,7 +2,7 @@ import type { PurchaseOrder } from "@procure/contracts";
 import { SortHeader } from "@/components/ui/sort-header";
 import type { OrderSort } from "../lib/order-filters";
 import { formatCurrency, formatRecency } from "@/lib/format";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyRow } from "@/components/ui/list-empty-row";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { DueHintText } from "./due-hint";
 import { PoStatusBadge } from "./po-status-badge";
@@ -51,21 +51,14 @@ export function OrdersTable({ orders, loading, filtered, onEdit, onReset, sort, 
           {loading ? (
             <TableSkeletonRows rows={LOADING_ROWS} columns={COLUMNS} />
           ) : orders.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS}>
-                {filtered ? (
-                  <EmptyState title="No purchase orders match your filters.">
-                    <button type="button" className="btn btn-sm" onClick={onReset}>
-                      Reset filters
-                    </button>
-                  </EmptyState>
-                ) : (
-                  <EmptyState title="No purchase orders yet.">
-                    <p className="subtle">Raise one with New PO, or start from an approved request.</p>
-                  </EmptyState>
-                )}
-              </td>
-            </tr>
+            <ListEmptyRow
+              columns={COLUMNS}
+              filtered={filtered}
+              onReset={onReset}
+              noMatchTitle="No purchase orders match your filters."
+              emptyTitle="No purchase orders yet."
+              hint="Raise one with New PO, or start from an approved request."
+            />
           ) : (
             orders.map((order) => (
               <tr key={order.id} data-testid="po-row" data-order-id={order.id}>
