@@ -114,19 +114,19 @@ describe("approval rules", () => {
     await openSettings(page);
     await page.getByRole("button", { name: "New rule" }).click();
     const drawer = page.getByRole("dialog", { name: "New rule" });
-    await expect(drawer.getByLabel("Stages (JSON array)").inputValue()).resolves.toBe('["approver"]');
+    await expect(drawer.getByLabel("Stages (JSON array)", { exact: true }).inputValue()).resolves.toBe('["approver"]');
     await drawer.getByLabel("Name (optional)").fill(name);
     await drawer.getByLabel("Minimum (USD)").fill("700000");
-    await drawer.getByLabel("Stages (JSON array)").fill("[approver, finance]");
+    await drawer.getByLabel("Stages (JSON array)", { exact: true }).fill("[approver, finance]");
     await drawer.getByRole("button", { name: "Create rule" }).click();
     await drawer.getByText("Stages are not valid JSON.", { exact: false }).waitFor();
-    await expect(drawer.getByLabel("Stages (JSON array)").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(drawer.getByLabel("Stages (JSON array)", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
 
-    await drawer.getByLabel("Stages (JSON array)").fill('["approver", "requester"]');
+    await drawer.getByLabel("Stages (JSON array)", { exact: true }).fill('["approver", "requester"]');
     await drawer.getByRole("button", { name: "Create rule" }).click();
     await drawer.getByText("Stages must be a non-empty JSON array of roles", { exact: false }).waitFor();
 
-    await drawer.getByLabel("Stages (JSON array)").fill('["approver", "finance"]');
+    await drawer.getByLabel("Stages (JSON array)", { exact: true }).fill('["approver", "finance"]');
     await drawer.getByRole("button", { name: "Create rule" }).click();
     await page.getByText("Rule created").waitFor();
     await expect.poll(() => isFocused(page, "New rule")).toBe(true);
@@ -174,7 +174,7 @@ describe("approval rules", () => {
     const row = ruleRow(page, name);
     await row.getByRole("button", { name: `Edit ${name}` }).click();
     const drawer = page.getByRole("dialog", { name: "Edit rule" });
-    await expect(drawer.getByLabel("Stages (JSON array)").inputValue()).resolves.toBe('["approver","finance"]');
+    await expect(drawer.getByLabel("Stages (JSON array)", { exact: true }).inputValue()).resolves.toBe('["approver","finance"]');
     await drawer.getByLabel("Name (optional)").fill(renamed);
     await drawer.getByLabel("Maximum (USD) (optional)").fill("100");
     await drawer.getByRole("button", { name: "Save rule" }).click();
@@ -235,7 +235,7 @@ describe("the screen in both themes", () => {
 
         await page.getByRole("button", { name: "New rule" }).click();
         const drawer = page.getByRole("dialog", { name: "New rule" });
-        await drawer.getByLabel("Stages (JSON array)").fill("approver");
+        await drawer.getByLabel("Stages (JSON array)", { exact: true }).fill("approver");
         await drawer.getByRole("button", { name: "Create rule" }).click();
         await drawer.getByText("Stages are not valid JSON.", { exact: false }).waitFor();
         await page.waitForTimeout(300);
