@@ -102,9 +102,13 @@ class PGliteConnection implements DatabaseConnection {
     return { rows: rows ?? [], ...(affectedRows === undefined ? {} : { numAffectedRows: BigInt(affectedRows) }) };
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("PGlite does not stream query results");
+  /**
+   * PGlite answers a query whole, in the process's memory: the rows are handed on `chunkSize` at a time, as a server
+   * would stream them, after the query has run.
+   */
+  async *streamQuery<R>(query: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
+    const { rows } = await this.executeQuery<R>(query);
+    for (let i = 0; i < rows.length; i += chunkSize) yield { rows: rows.slice(i, i + chunkSize) };
   }
 
   /** Opens PGlite's transaction and keeps it open until `end`, with every statement in between running in it. */
