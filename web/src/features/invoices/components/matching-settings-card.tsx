@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
-import { Notice } from "@/components/ui/notice";
+import { SettingsCard } from "@/components/ui/settings-card";
 import { useMatchingSettings, useUpdateMatchingSettings } from "../api/matching-settings";
 
 /** How far an invoiced price may stray from the order's and still match: a card in Settings, for admins. */
@@ -26,53 +26,41 @@ export function MatchingSettingsCard() {
   };
 
   return (
-    <section className="card" aria-labelledby="matching-settings-title">
-      <div className="card-header">
-        <div className="set-heading">
-          <h2 id="matching-settings-title" className="card-title">
-            Invoice matching
-          </h2>
-          <p className="subtle">An invoiced unit price further than this from the order's is a price variance.</p>
+    <SettingsCard
+      id="matching-settings"
+      title="Invoice matching"
+      description="An invoiced unit price further than this from the order's is a price variance."
+      what="matching settings"
+      query={settings}
+    >
+      <form className="stack" onSubmit={onSubmit}>
+        <div className="field">
+          <label className="field-label" htmlFor="matching-tolerance">
+            Price tolerance (%)
+          </label>
+          <input
+            id="matching-tolerance"
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            aria-describedby="matching-tolerance-hint"
+            value={tolerance}
+            onChange={(e) => setTolerance(e.target.value)}
+            style={{ maxWidth: 160 }}
+          />
+          <span className="field-hint" id="matching-tolerance-hint">
+            Invoices recorded from now on are checked with it; those recorded before keep theirs.
+          </span>
         </div>
-      </div>
-      <div className="card-body">
-        {settings.isPending ? (
-          <p className="subtle" role="status">
-            Loading matching settings…
-          </p>
-        ) : settings.isError ? (
-          <Notice tone="error" role="alert">{`Unable to load matching settings: ${errorMessage(settings.error)}`}</Notice>
-        ) : (
-          <form className="stack" onSubmit={onSubmit}>
-            <div className="field">
-              <label className="field-label" htmlFor="matching-tolerance">
-                Price tolerance (%)
-              </label>
-              <input
-                id="matching-tolerance"
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step="any"
-                aria-describedby="matching-tolerance-hint"
-                value={tolerance}
-                onChange={(e) => setTolerance(e.target.value)}
-                style={{ maxWidth: 160 }}
-              />
-              <span className="field-hint" id="matching-tolerance-hint">
-                Invoices recorded from now on are checked with it; those recorded before keep theirs.
-              </span>
-            </div>
-            <div>
-              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending ? "Saving…" : "Save matching settings"}
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
-    </section>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? "Saving…" : "Save matching settings"}
+          </button>
+        </div>
+      </form>
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { vendorDocumentKindLabels, vendorDocumentKinds, type VendorDocumentKind } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
-import { Notice } from "@/components/ui/notice";
+import { SettingsCard } from "@/components/ui/settings-card";
 import { useDiligenceSettings, useUpdateDiligenceSettings } from "../api/diligence-settings";
 
 /** The documents every active vendor needs, and whether orders wait for them: a card in Settings, for admins. */
@@ -32,45 +32,33 @@ export function DiligenceSettingsCard() {
   };
 
   return (
-    <section className="card" aria-labelledby="diligence-settings-title">
-      <div className="card-header">
-        <div className="set-heading">
-          <h2 id="diligence-settings-title" className="card-title">
-            Vendor diligence
-          </h2>
-          <p className="subtle">The documents every active vendor must keep on file.</p>
-        </div>
-      </div>
-      <div className="card-body">
-        {settings.isPending ? (
-          <p className="subtle" role="status">
-            Loading diligence settings…
-          </p>
-        ) : settings.isError ? (
-          <Notice tone="error" role="alert">{`Unable to load diligence settings: ${errorMessage(settings.error)}`}</Notice>
-        ) : (
-          <form className="stack" onSubmit={onSubmit}>
-            <fieldset className="diligence-kinds">
-              <legend className="field-label">Required documents</legend>
-              {vendorDocumentKinds.map((kind) => (
-                <label key={kind} className="diligence-check">
-                  <input type="checkbox" checked={required.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
-                  {vendorDocumentKindLabels[kind]}
-                </label>
-              ))}
-            </fieldset>
-            <label className="diligence-check">
-              <input type="checkbox" checked={blockOrders} onChange={(e) => setBlockOrders(e.target.checked)} />
-              Refuse new orders from vendors whose required documents are missing or expired
+    <SettingsCard
+      id="diligence-settings"
+      title="Vendor diligence"
+      description="The documents every active vendor must keep on file."
+      what="diligence settings"
+      query={settings}
+    >
+      <form className="stack" onSubmit={onSubmit}>
+        <fieldset className="diligence-kinds">
+          <legend className="field-label">Required documents</legend>
+          {vendorDocumentKinds.map((kind) => (
+            <label key={kind} className="diligence-check">
+              <input type="checkbox" checked={required.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
+              {vendorDocumentKindLabels[kind]}
             </label>
-            <div>
-              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending ? "Saving…" : "Save diligence settings"}
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
-    </section>
+          ))}
+        </fieldset>
+        <label className="diligence-check">
+          <input type="checkbox" checked={blockOrders} onChange={(e) => setBlockOrders(e.target.checked)} />
+          Refuse new orders from vendors whose required documents are missing or expired
+        </label>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? "Saving…" : "Save diligence settings"}
+          </button>
+        </div>
+      </form>
+    </SettingsCard>
   );
 }
