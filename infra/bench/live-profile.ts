@@ -22,7 +22,8 @@ const statements = counter.counts;
 
 const rate = Number(process.env.RATE ?? 200);
 const seconds = Number(process.env.SECONDS ?? 10);
-const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000" });
+// One thread, so that the profile and the group positions see every part.
+const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: "false" });
 try {
   const users = await createUsers(t, ["requester", "approver"]);
   if (Number(process.env.SEED ?? 0) > 0) await seedRequests(t.runtime.store, users, Number(process.env.SEED));

@@ -200,6 +200,7 @@ export function createNotifier(
     mailDir: join(resolve(env.DATA_DIR), "mail"),
     timeZone: env.WORKSPACE_TIME_ZONE,
     leaseMs: env.MAIL_SEND_LEASE_MS,
+    sendPerSecond: env.MAIL_SEND_RATE,
     ...options,
   });
 }

@@ -77,6 +77,11 @@ export const envSchema = z.object({
     .int()
     .min(1_000)
     .default(5 * 60_000),
+  /**
+   * Mails a notifier sends a second at most. Mail waits minutes without harm; a burst sent as fast as it could go
+   * would slow the live screens that share the process and the database. Each notifier process has its own.
+   */
+  MAIL_SEND_RATE: z.coerce.number().positive().default(20),
   /** The address people reach the product at: the base of every link in a mail. */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   /** The workspace's time zone (IANA): daily summaries go out at 08:00 there. */

@@ -4,6 +4,7 @@ import { messageDomainOf } from "./mail-ids.ts";
 import { markMailSince, NOTIFIER_CHECKPOINT, notifyBatch, type MailSettings } from "./notify-batch.ts";
 import { claimDueMails, gatherDigests, recordSends, type ClaimedMail, type SendResult } from "./outbox.ts";
 import { DEFAULT_MAIL_RETRY_SCHEDULE_MS, retryDelayMs } from "./retry-schedule.ts";
+import { SendPace } from "./send-pace.ts";
 import { createMailTransport, isPermanentFailure, type MailTransport } from "./transport.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
 
@@ -26,6 +27,8 @@ export type NotifierOptions = {
   batchSize?: number;
   /** Mails sent at once. */
   concurrency?: number;
+  /** Mails sent a second at most, by this notifier; 20 unless told. */
+  sendPerSecond?: number;
   /** How long the mails one notifier took stay its own; five minutes unless told. */
   leaseMs?: number;
   read?: LogRead;
@@ -33,6 +36,8 @@ export type NotifierOptions = {
 };
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_SEND_PER_SECOND = 20;
 /**
  * A mail is read in minutes, a screen's refresh in milliseconds: the fan-out lets a burst of appends gather this long
  * into one batch rather than following the projections event by event on the same thread and database.
@@ -50,6 +55,7 @@ export class Notifier {
   private readonly transport: MailTransport;
   private readonly settings: MailSettings;
   private readonly fanOut: LogFollower;
+  private readonly pace: SendPace;
   private running = false;
   private sendLoop: Promise<void> | null = null;
   private sendError: string | null = null;
@@ -63,6 +69,7 @@ export class Notifier {
     private readonly options: NotifierOptions,
   ) {
     this.transport = createMailTransport({ smtpUrl: options.smtpUrl, mailDir: options.mailDir });
+    this.pace = new SendPace(options.sendPerSecond ?? DEFAULT_SEND_PER_SECOND, this.concurrency);
     this.settings = { publicUrl: options.publicUrl, timeZone: options.timeZone, domain: messageDomainOf(options.publicUrl) };
     this.fanOut = new LogFollower(db, store, bus, {
       name: "notifier fan-out",
@@ -121,7 +128,7 @@ export class Notifier {
 
   /**
    * Gathers due summaries (at most once per poll: they fall due at a set hour), then sends a round of due mails side
-   * by side and records them together. Says whether more may be due.
+   * by side, as many as the pace allows, and records them together. Says whether more may be due.
    */
   private async sendDue(): Promise<boolean> {
     const now = this.now();
@@ -129,8 +136,13 @@ export class Notifier {
       await gatherDigests(this.db, { now, domain: this.settings.domain });
       this.digestsGatheredAt = now.getTime();
     }
-    const limit = this.options.concurrency ?? 16;
+    const limit = Math.min(this.concurrency, this.pace.available());
+    if (limit === 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.pace.waitMs()));
+      return true;
+    }
     const claimed = await claimDueMails(this.db, { limit, leaseMs: this.options.leaseMs ?? DEFAULT_LEASE_MS, now });
+    this.pace.spend(claimed.length);
     const results = await Promise.all(claimed.map(async (mail) => ({ id: mail.id, result: await this.attempt(mail) })));
     await recordSends(this.db, results, this.now());
     // A retry due sooner than the next poll is looked for when it falls due.
@@ -138,6 +150,10 @@ export class Notifier {
       if (result.kind === "retry" && result.inMs < this.pollMs) setTimeout(() => this.sendSignal.notify(), result.inMs).unref();
     }
     return claimed.length === limit;
+  }
+
+  private get concurrency(): number {
+    return this.options.concurrency ?? DEFAULT_CONCURRENCY;
   }
 
   private get pollMs(): number {

@@ -23,10 +23,15 @@ export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; ma
   }
   // Builds the raw message as SMTP would carry it, and keeps it on disk for whoever runs the product without a server.
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let made: Promise<unknown> | null = null;
   return {
     send: async (message) => {
       const info = await builder.sendMail(message);
-      await mkdir(mailDir, { recursive: true });
+      // Made once, and again only if making it failed.
+      await (made ??= mkdir(mailDir, { recursive: true }).catch((error: unknown) => {
+        made = null;
+        throw error;
+      }));
       const name = String(message.messageId ?? Date.now()).replace(/[^A-Za-z0-9.@-]/g, "");
       const path = join(mailDir, `${name}.eml`);
       await writeFile(path, info.message as Buffer);
