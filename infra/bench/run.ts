@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import type { Position } from "@procure/contracts";
-import { comparePositions } from "@procure/eventstore";
+import { comparePositions, loadCheckpoint } from "@procure/eventstore";
+import { NOTIFIER_CHECKPOINT } from "@procure/notifier";
 import { orderedReadApart } from "./ordered-read.ts";
 import { repoRoot } from "../src/testing/child-process.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
@@ -27,6 +28,9 @@ async function busSettled(t: TestApp, head: Position) {
   while (relay && comparePositions(relay.publishedPosition, head) < 0) await new Promise((r) => setTimeout(r, 200));
   const background = t.runtime.background;
   while (background && (await background.health({ postgresOk: true, natsOk: true })).relay.behind !== 0) await new Promise((r) => setTimeout(r, 200));
+  // The notifier's fan-out too: seeded requests are new to it, and it decides who hears of each.
+  const notified = async () => (await loadCheckpoint(t.runtime.db, NOTIFIER_CHECKPOINT))?.position;
+  for (let at = await notified(); !at || comparePositions(at, head) < 0; at = await notified()) await new Promise((r) => setTimeout(r, 200));
   const natsUrl = t.services.natsUrl;
   if (!natsUrl) return;
   const nc = await connect({ servers: natsUrl });

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import type { Position } from "@procure/contracts";
-import { loadCheckpoints, type EventStore } from "@procure/eventstore";
+import { loadCheckpoints, logBehind, type EventStore } from "@procure/eventstore";
 import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
 import { checkpointName, type Database, type Projection, type ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api";
@@ -73,7 +72,6 @@ export class RunnerProgress implements ProjectionProgress {
 }
 
 export async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {
-  const { rows } = await sql<{ n: string }>`select count(*)::text as n from (select 1 from events
-    where (transaction_id, global_position) > (${projected.tx}::xid8, ${projected.pos}::bigint) limit 100000) behind`.execute(db);
-  return { head, projected, behind: Number(rows[0]?.n ?? 0) };
+  const behind = await logBehind(db, projected);
+  return { head, projected, behind: behind.events, behindSeconds: behind.seconds };
 }

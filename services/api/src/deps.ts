@@ -9,7 +9,8 @@ import type { Env } from "./env.ts";
 export interface ProjectionProgress {
   /** Waits until the named projections (all, without names) have applied `position`; says whether they did in time. */
   waitFor(position: Position, timeoutMs: number, projections?: readonly string[]): Promise<boolean>;
-  lag(): Promise<{ head: Position; projected: Position; behind: number }>;
+  /** The events the slowest read model has yet to apply (at most 100,000), and the oldest one's age. */
+  lag(): Promise<{ head: Position; projected: Position; behind: number; behindSeconds: number }>;
 }
 
 export type HealthCheck = () => Promise<Record<string, unknown>>;

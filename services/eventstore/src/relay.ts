@@ -17,6 +17,9 @@ export type RelayOptions = {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
+/** The relay's checkpoint, unless it is given another name. */
+export const RELAY_CHECKPOINT = "relay";
+
 /**
  * Publishes committed events in log order and moves its checkpoint only after the bus acknowledged them.
  * A crash between the two re-publishes a batch; the stream's duplicate window drops the repeats.
@@ -40,7 +43,7 @@ export class Relay {
   ) {}
 
   get name() {
-    return this.options.name ?? "relay";
+    return this.options.name ?? RELAY_CHECKPOINT;
   }
 
   get publishedPosition(): Position {

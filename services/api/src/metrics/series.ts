@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { loadCheckpoint, logBehind, RELAY_CHECKPOINT } from "@procure/eventstore";
 import type { ProjectionProgress } from "../deps.ts";
 
 /** Requests that ran a command (runCommand marks them): their answer also counts as a command outcome. */
@@ -50,6 +51,39 @@ export function createMetrics(options: { progress: ProjectionProgress; openSocke
     },
   });
   new Gauge({
+    name: "procure_projection_lag_seconds",
+    help: "How long ago the oldest event the read models have not applied yet was recorded (0 when none waits).",
+    registers: [registry],
+    async collect() {
+      const lag = await options.progress.lag().catch(() => null);
+      if (lag) this.set(lag.behindSeconds);
+    },
+  });
+  // The relay may run in another process: its checkpoint in Postgres says where it is. A workspace on the in-process
+  // bus has no relay and no such checkpoint, and so no series.
+  const relayBehind = async () => {
+    const relay = await loadCheckpoint(options.db, RELAY_CHECKPOINT);
+    return relay ? logBehind(options.db, relay.position) : null;
+  };
+  new Gauge({
+    name: "procure_relay_lag_events",
+    help: "Events appended to the log that the relay has not yet published to NATS (at most 100,000).",
+    registers: [registry],
+    async collect() {
+      const behind = await relayBehind().catch(() => null);
+      if (behind) this.set(behind.events);
+    },
+  });
+  new Gauge({
+    name: "procure_relay_lag_seconds",
+    help: "How long ago the oldest event the relay has not yet published was recorded (0 when none waits).",
+    registers: [registry],
+    async collect() {
+      const behind = await relayBehind().catch(() => null);
+      if (behind) this.set(behind.seconds);
+    },
+  });
+  new Gauge({
     name: "procure_live_sockets",
     help: "Live-update websockets open on this process.",
     registers: [registry],
@@ -79,6 +113,26 @@ export function createMetrics(options: { progress: ProjectionProgress; openSocke
       for (const row of rows) this.set({ queue: row.queue }, Number(row.overdue_seconds));
     },
   });
+  new Gauge({
+    name: "procure_webhook_deliveries",
+    help: "Webhook deliveries by outcome so far: pending (waiting or retrying), delivered, failed.",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await countsByStatus(options.db, "webhook_deliveries").catch(() => []);
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: "procure_mails",
+    help: "Notification mails by outcome so far: pending, sent, failed, held for a daily summary, digested, skipped.",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await countsByStatus(options.db, "notification_outbox").catch(() => []);
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
   return { registry, httpDuration, commandDuration };
 }
 
@@ -95,5 +149,14 @@ async function outboxes(db: Kysely<unknown>): Promise<Outbox[]> {
     select 'mail', count(*)::text,
       coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::text
     from notification_outbox where status = 'pending'`.execute(db);
+  return rows;
+}
+
+/**
+ * Outcomes are counted from the tables rather than by the sending process: the dispatcher and the notifier may run in
+ * other processes, or in the background thread, and Postgres holds every process's outcomes, restarts included.
+ */
+async function countsByStatus(db: Kysely<unknown>, table: "webhook_deliveries" | "notification_outbox") {
+  const { rows } = await sql<{ status: string; n: string }>`select status, count(*)::text as n from ${sql.table(table)} group by status`.execute(db);
   return rows;
 }

@@ -52,10 +52,21 @@ describe("metrics behind a token on the API's port", () => {
     // A refusal by validation never reached the command: it is an HTTP 400 only.
     expect(sample(after, 'procure_http_request_duration_seconds_count{method="POST",route="/api/requests",status="400"}')).toBe(1);
     expect(after).toMatch(/^procure_projection_lag_events \d+$/m);
+    expect(after).toMatch(/^procure_projection_lag_seconds [\d.]+$/m);
+    // The relay publishes to NATS; on the in-process bus there is none to be behind.
+    if (t.services.natsUrl) expect(after).toMatch(/^procure_relay_lag_events \d+$/m);
+    if (t.services.natsUrl) expect(after).toMatch(/^procure_relay_lag_seconds [\d.]+$/m);
     expect(after).toMatch(/^procure_live_sockets 0$/m);
     expect(after).toMatch(/^procure_outbox_pending\{queue="webhooks"\} 0$/m);
     expect(after).toMatch(/^procure_outbox_overdue_seconds\{queue="mail"\} \d/m);
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+    // The new request waits for the admin's decision: the notifier queues a mail, which the scrape counts.
+    await expect
+      .poll(async () => {
+        const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+        return sample(text, 'procure_mails{status="pending"}') + sample(text, 'procure_mails{status="sent"}');
+      })
+      .toBeGreaterThan(0);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 });
