@@ -56,6 +56,7 @@ export class Notifier {
   private readonly settings: MailSettings;
   private readonly fanOut: LogFollower;
   private readonly pace: SendPace;
+  private backlogged = false;
   private running = false;
   private sendLoop: Promise<void> | null = null;
   private sendError: string | null = null;
@@ -136,13 +137,18 @@ export class Notifier {
       await gatherDigests(this.db, { now, domain: this.settings.domain });
       this.digestsGatheredAt = now.getTime();
     }
-    const limit = Math.min(this.concurrency, this.pace.available());
-    if (limit === 0) {
-      await new Promise((resolve) => setTimeout(resolve, this.pace.waitMs()));
-      return true;
+    // With mails waiting, a round waits until it may be full: a round of one mail would cost a claim and a record each.
+    const available = this.pace.available();
+    const wanted = this.backlogged ? this.concurrency : 1;
+    if (available < wanted) {
+      // Woken early by a stop, or by new mails (the round then waits on).
+      await this.sendSignal.wait(this.pace.waitMs(wanted));
+      return this.running;
     }
+    const limit = Math.min(this.concurrency, available);
     const claimed = await claimDueMails(this.db, { limit, leaseMs: this.options.leaseMs ?? DEFAULT_LEASE_MS, now });
     this.pace.spend(claimed.length);
+    this.backlogged = claimed.length === limit;
     const results = await Promise.all(claimed.map(async (mail) => ({ id: mail.id, result: await this.attempt(mail) })));
     await recordSends(this.db, results, this.now());
     // A retry due sooner than the next poll is looked for when it falls due.

@@ -24,9 +24,9 @@ export class SendPace {
     return Math.floor(this.tokens);
   }
 
-  /** How long until one more may go. */
-  waitMs(): number {
-    return Math.max(1, Math.ceil(((1 - (this.tokens % 1)) / this.perSecond) * 1000));
+  /** How long until `count` may go (one unless told), from what `available` last found. */
+  waitMs(count = 1): number {
+    return Math.max(1, Math.ceil(((count - this.tokens) / this.perSecond) * 1000));
   }
 
   spend(count: number): void {

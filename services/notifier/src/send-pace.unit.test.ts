@@ -13,6 +13,7 @@ describe("SendPace", () => {
     expect(pace.available()).toBe(2);
     pace.spend(2);
     expect(pace.waitMs()).toBe(50);
+    expect(pace.waitMs(4)).toBe(350);
   });
 
   it("keeps no more than the burst however long it waited", () => {

@@ -16,12 +16,13 @@ let notifier: Notifier;
 let clockAhead = 0;
 const notifiers: Notifier[] = [];
 
-function startNotifier() {
+function startNotifier(pace: { sendPerSecond?: number; concurrency?: number } = {}) {
   const copy = createNotifier(t.runtime.env, t.runtime.db, t.runtime.store, t.runtime.bus, {
     secret: t.runtime.env.JWT_SECRET!,
     now: () => new Date(Date.now() + clockAhead),
     retryScheduleMs: Array(40).fill(150),
     pollMs: 100,
+    ...pace,
   });
   notifiers.push(copy);
   return copy.start().then(() => copy);
@@ -244,5 +245,29 @@ describe("delivery", () => {
     expect(sink.mails.length).toBe(sent.rows[0]!.n);
     const ids = sink.mails.map((m) => m.headers.get("message-id"));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a burst goes out at the notifier's pace, every mail of it", async () => {
+    for (const copy of notifiers) await copy.stop();
+    const rate = 5;
+    const burst = 4;
+    const paced = await startNotifier({ sendPerSecond: rate, concurrency: burst });
+    const before = sink.mails.length;
+    const titles = Array.from({ length: 8 }, (_, i) => `Paced item ${i}`);
+    for (const title of titles) await createRequest(title);
+    // However slow the machine, never more than the burst plus the rate's share of the time since the first mail.
+    let first: number | null = null;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const sent = sink.mails.length - before;
+      if (sent > 0) first ??= Date.now();
+      if (first !== null) expect(sent).toBeLessThanOrEqual(burst + Math.floor((rate * (Date.now() - first)) / 1000) + 1);
+      if (titles.every((title) => sink.mails.some(mailTo(users.approver, `Approval needed: ${title}`)))) break;
+      if (Date.now() > deadline) throw new Error("the paced mails did not all arrive");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // More than one round's worth went, so the pace, not a lucky single round, was what held them.
+    expect(sink.mails.length - before).toBeGreaterThan(burst * 2);
+    await paced.stop();
   });
 });
