@@ -8,16 +8,31 @@ export const natsCpuMs = () => processCpuMs("nats-server");
 
 /** CPU time used so far by every process of this name on this machine, in milliseconds. */
 function processCpuMs(processName: string): number {
-  let total = 0;
+  return [...cpuByProcess(processName).values()].reduce((sum, ms) => sum + ms, 0);
+}
+
+/** CPU time used so far by each process of this name on this machine, by pid, in milliseconds. */
+export function cpuByProcess(processName: string): Map<string, number> {
+  const used = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name === processName) total += ticksOf(stat);
+      if (name === processName) used.set(pid, ticksOf(stat));
     } catch {
       // The process ended while it was read.
     }
   }
+  return used;
+}
+
+/**
+ * What the processes (or threads) of `after` used since `before`, counting only those in both: one that started or
+ * ended in between, another test's server say, would otherwise count its whole life or a negative one.
+ */
+export function usedBetween(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>, skip: readonly string[] = []): number {
+  let total = 0;
+  for (const [id, ms] of after) if (before.has(id) && !skip.includes(id)) total += ms - before.get(id)!;
   return total;
 }
 

@@ -16,7 +16,7 @@ import { liveFigures } from "./live.ts";
 import { readFigures } from "./reads.ts";
 import { seedRequests, seedRequestsApart } from "./seed.ts";
 import { heapMiB, round, rssMiB } from "./stats.ts";
-import { httpFigures, storeFigures } from "./write-path.ts";
+import { commandCostFigures, httpFigures, storeFigures } from "./write-path.ts";
 
 /**
  * `npm run bench`: the product's figures beside their baselines, measured in one run on the services the
@@ -50,6 +50,8 @@ async function busSettled(t: TestApp, head: Position) {
 const largeRequests = Number(process.env.BENCH_REQUESTS ?? 100_000);
 /** Timed calls of each HTTP figure; the store's figures, each some milliseconds long, time five times as many. */
 const writes = Number(process.env.BENCH_WRITES ?? 4_000);
+/** Seconds each side of the command cost runs, untimed and then timed. */
+const costSeconds = Number(process.env.BENCH_COST_SECONDS ?? 8);
 // As the product starts: on Postgres and NATS, the relay, projections and webhooks in a thread of their own.
 const t = await startTestApp("bench", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: "true" });
 const log = (line: string) => console.log(line);
@@ -80,6 +82,9 @@ try {
   log(`append ${store.appendPerSecond}/s vs raw INSERT ${store.rawInsertPerSecond}/s`);
   const http = await httpFigures(db, t.url, users.requester.token, writes);
   log(`POST /api/requests ${http.postRequestsPerSecond}/s vs bare Fastify + INSERT ${http.bareFastifyInsertPerSecond}/s`);
+  await caughtUp();
+  const cost = await commandCostFigures(db, t.url, users.requester.token, t.runtime.background?.osThreadId ?? null, costSeconds);
+  log(`CPU per call: POST /api/requests ${JSON.stringify(cost.product)}; bare route ${JSON.stringify(cost.bare)}`);
   await caughtUp();
 
   const seedStarted = performance.now();
@@ -125,6 +130,12 @@ try {
         baseline: http.bareFastifyInsertPerSecond,
         ratio: ratio(http.postRequestsPerSecond, http.bareFastifyInsertPerSecond),
         goal: ">= 0.5",
+      },
+      commandCpuVsBareRoute: {
+        product: cost.product,
+        baseline: cost.bare,
+        ratio: ratio(cost.product.cpuMs.total, cost.bare.cpuMs.total),
+        goal: "<= 2 (CPU per call, all of the machine's but the clients')",
       },
       rebuildVsOrderedRead: { product: rebuild, baseline: orderedRead, ratio: ratio(rebuild, orderedRead), goal: ">= 0.2 and >= 20,000 events/s" },
       liveInvalidation: { ...live, goal: "p50 < 10 ms, p99 < 50 ms, none lost" },

@@ -5,6 +5,7 @@ import Fastify from "fastify";
 import { sql, type Kysely } from "kysely";
 import { createDatabase, EventStore, eventStoreMigrations, migrateToLatest } from "@procure/eventstore";
 import { createTestServices } from "../src/testing/test-services.ts";
+import { costPerCall } from "./command-cost.ts";
 import { throughput } from "./stats.ts";
 
 const CLIENTS = 16;
@@ -77,26 +78,52 @@ export async function storeFigures(count: number) {
 /** How long each HTTP side warms up: a whole server's code takes longer to compile than a store's. */
 const HTTP_WARM_MS = 15_000;
 
-/** A bare Fastify route doing one INSERT, against `POST /api/requests`, 16 HTTP clients each. */
-export async function httpFigures(db: Kysely<unknown>, productUrl: string, token: string, count: number) {
+/** The baseline: a bare Fastify route doing one INSERT, on a listener of its own in this process. */
+async function startBareRoute(db: Kysely<unknown>) {
   await createRawTable(db);
   const bare = Fastify();
   bare.post("/bare", async () => {
     await rawInsert(db, "http");
     return { ok: true };
   });
-  const bareUrl = await bare.listen({ port: 0, host: "127.0.0.1" });
+  const url = await bare.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `${url}/bare`, close: () => bare.close() };
+}
+
+/** A bare Fastify route doing one INSERT, against `POST /api/requests`, 16 HTTP clients each. */
+export async function httpFigures(db: Kysely<unknown>, productUrl: string, token: string, count: number) {
+  const bare = await startBareRoute(db);
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(async (res) => {
       if (res.status >= 300) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
     });
   try {
-    const bareRate = await steadyThroughput(count, HTTP_WARM_MS, () => post(`${bareUrl}/bare`, { n: 1 }));
+    const bareRate = await steadyThroughput(count, HTTP_WARM_MS, () => post(bare.url, { n: 1 }));
     const product = await steadyThroughput(count, HTTP_WARM_MS, (i) =>
       post(`${productUrl}/api/requests`, { title: `Write path ${i}`, amount: 12.5 }, { authorization: `Bearer ${token}` }),
     );
     return { bareFastifyInsertPerSecond: bareRate, postRequestsPerSecond: product };
+  } finally {
+    await bare.close();
+  }
+}
+
+/**
+ * The machine's CPU per `POST /api/requests` beside the bare route's per request, each from 16 clients in a closed
+ * loop in a process of their own (`costPerCall`).
+ */
+export async function commandCostFigures(db: Kysely<unknown>, productUrl: string, token: string, backgroundThreadId: number | null, seconds: number) {
+  const bare = await startBareRoute(db);
+  const options = { seconds, warmSeconds: seconds, backgroundThreadId };
+  try {
+    const bareCost = await costPerCall(db, { url: bare.url, headers: {}, body: { n: 1 }, concurrency: CLIENTS }, { ...options, countBackground: false });
+    const product = await costPerCall(
+      db,
+      { url: `${productUrl}/api/requests`, headers: { authorization: `Bearer ${token}` }, body: { title: "Cost {i}", amount: 12.5 }, concurrency: CLIENTS },
+      { ...options, countBackground: true },
+    );
+    return { bare: bareCost, product };
   } finally {
     await bare.close();
   }

@@ -27,6 +27,7 @@ const targets = {
     entries: [
       "infra/bench/run.ts",
       "infra/bench/live-client.ts",
+      "infra/bench/load-client.ts",
       "infra/bench/seed-process.ts",
       "infra/bench/ordered-read-process.ts",
       "infra/src/background/thread-main.ts",

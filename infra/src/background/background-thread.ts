@@ -28,6 +28,8 @@ const HEALTH_TIMEOUT_MS = 5_000;
  */
 export class BackgroundThread implements ProjectionProgress {
   private worker: Worker | null = null;
+  /** The thread's id in /proc once it started (Linux): its CPU, apart from the API thread's. */
+  osThreadId: number | null = null;
   private readonly positions = new ProjectionPositions(allProjections);
   private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextCall = 0;
@@ -60,6 +62,7 @@ export class BackgroundThread implements ProjectionProgress {
       worker.on("message", (message: FromBackground) => {
         if (message.type === "ready") {
           ready = true;
+          this.osThreadId = message.osThreadId;
           resolve();
         } else if (message.type === "failed" && !ready) {
           // What it did open (a pool, a connection) must not keep a thread that failed alive.

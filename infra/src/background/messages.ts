@@ -13,7 +13,8 @@ export type Call = { type: "rebuild"; name?: string } | { type: "health"; postgr
 export type ToBackground = { type: "appended"; position: Position } | { type: "call"; id: number; call: Call } | { type: "stop" };
 
 export type FromBackground =
-  | { type: "ready" }
+  /** `osThreadId`: the thread's id as the kernel knows it (`top -H`, /proc/<pid>/task), where there is one to read. */
+  | { type: "ready"; osThreadId: number | null }
   | { type: "failed"; error: string }
   /** Every projection's position, sent whenever one moves (at most once per turn of the thread's loop). */
   | { type: "progress"; positions: Record<string, Position> }

@@ -1,3 +1,4 @@
+import { readlinkSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Invalidation, Position } from "@procure/contracts";
 import { startRuntime } from "../runtime.ts";
@@ -43,8 +44,17 @@ try {
     }
   });
   reportProgress();
-  post({ type: "ready" });
+  post({ type: "ready", osThreadId: osThreadId() });
 } catch (error) {
   post({ type: "failed", error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   port.close();
+}
+
+/** This thread's id in /proc (Linux), so its CPU can be told from the API thread's. */
+function osThreadId(): number | null {
+  try {
+    return Number(readlinkSync("/proc/thread-self").split("/").at(-1));
+  } catch {
+    return null;
+  }
 }

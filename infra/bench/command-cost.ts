@@ -1,0 +1,95 @@
+import { sql, type Kysely } from "kysely";
+import { runModuleProcess, siblingModule } from "../src/module-worker.ts";
+import type { LoadClientInput } from "./load-client.ts";
+import { cpuByProcess, threadCpuMs, usedBetween } from "./process-cpu.ts";
+import { round } from "./stats.ts";
+
+/** CPU per call, in milliseconds, by where it was spent. */
+export type CpuPerCall = {
+  /** The thread that answers HTTP. */
+  apiThread: number;
+  /** The relay, projections, webhooks and notifier, when they run in a thread of their own. */
+  backgroundThread: number | null;
+  /** V8's compiler and garbage collector threads, libuv's pool. */
+  otherThreads: number;
+  postgres: number;
+  nats: number;
+  total: number;
+};
+
+export type CostFigures = {
+  calls: number;
+  perSecond: number;
+  cpuMs: CpuPerCall;
+  /** Per call, from Postgres's own counters for the database: transactions committed, rows written, WAL bytes. */
+  transactions: number;
+  rowsWritten: number;
+  walBytes: number;
+};
+
+type Counters = {
+  threads: Map<string, number>;
+  postgres: Map<string, number>;
+  nats: Map<string, number>;
+  transactions: number;
+  rowsWritten: number;
+  walBytes: number;
+};
+
+async function counters(db: Kysely<unknown>): Promise<Counters> {
+  // Backends report their counts when a transaction ends, at most once a second: a pause lets the last ones in.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const { rows } = await sql<{ xacts: string; written: string; wal: string }>`select xact_commit::text as xacts,
+      (tup_inserted + tup_updated + tup_deleted)::text as written, (select wal_bytes from pg_stat_wal)::text as wal
+    from pg_stat_database where datname = current_database()`.execute(db);
+  const row = rows[0]!;
+  return {
+    threads: threadCpuMs(),
+    postgres: cpuByProcess("postgres"),
+    nats: cpuByProcess("nats-server"),
+    transactions: Number(row.xacts),
+    rowsWritten: Number(row.written),
+    walBytes: Number(row.wal),
+  };
+}
+
+/**
+ * What one call costs the machine: a closed loop of clients in a process of their own runs `warmSeconds` untimed,
+ * then `seconds` timed, while this process's threads (read from /proc, the API thread apart from the background
+ * thread), every Postgres process and the NATS server are measured. The clients' CPU is not counted.
+ */
+export async function costPerCall(
+  db: Kysely<unknown>,
+  load: Omit<LoadClientInput, "seconds" | "count">,
+  options: { seconds: number; warmSeconds: number; backgroundThreadId: number | null; countBackground: boolean },
+): Promise<CostFigures> {
+  const client = siblingModule(import.meta.url, "load-client");
+  await runModuleProcess(client, [JSON.stringify({ ...load, seconds: options.warmSeconds })]);
+  const before = await counters(db);
+  const { calls, perSecond } = JSON.parse(await runModuleProcess(client, [JSON.stringify({ ...load, seconds: options.seconds })])) as {
+    calls: number;
+    perSecond: number;
+  };
+  const after = await counters(db);
+  const per = (n: number) => round(n / calls, 3);
+  const apiTid = String(process.pid);
+  const backgroundTid = options.backgroundThreadId === null ? null : String(options.backgroundThreadId);
+  const only = (tid: string) => usedBetween(new Map([[tid, before.threads.get(tid) ?? 0]]), new Map([[tid, after.threads.get(tid) ?? 0]]));
+  const cpu = {
+    apiThread: per(only(apiTid)),
+    backgroundThread: backgroundTid === null ? null : per(only(backgroundTid)),
+    otherThreads: per(usedBetween(before.threads, after.threads, [apiTid, ...(backgroundTid ? [backgroundTid] : [])])),
+    postgres: per(usedBetween(before.postgres, after.postgres)),
+    nats: per(usedBetween(before.nats, after.nats)),
+  };
+  // The bare route shares this process with the product, whose background thread idles meanwhile: not its cost.
+  const background = options.countBackground ? (cpu.backgroundThread ?? 0) : 0;
+  return {
+    calls,
+    perSecond,
+    cpuMs: { ...cpu, total: round(cpu.apiThread + background + cpu.otherThreads + cpu.postgres + cpu.nats, 3) },
+    transactions: per(after.transactions - before.transactions),
+    rowsWritten: per(after.rowsWritten - before.rowsWritten),
+    walBytes: Math.round((after.walBytes - before.walBytes) / calls),
+  };
+}
