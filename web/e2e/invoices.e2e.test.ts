@@ -120,4 +120,41 @@ describe("invoices", () => {
     expect((await callApi(product.url, "GET", "/api/settings/matching", admin)).json).toEqual({ tolerance_percent: 5 });
     await callApi(product.url, "PATCH", "/api/settings/matching", admin, { tolerance_percent: 2 });
   });
+
+  it("reads the list fifty at a time, the newest first, and the next fifty on request", async () => {
+    const token = await tokenFor(product.url, emailOf("buyer"));
+    const vendors = await callApi(product.url, "GET", "/api/vendors?status=active&limit=1", token);
+    const [supplier] = vendor.array().parse(vendors.json);
+    const created = await callApi(product.url, "POST", "/api/orders", token, {
+      vendor_id: supplier!.id,
+      status: "issued",
+      lines: [{ description: "Paper ream", quantity: 100, unit_price: 5 }],
+    });
+    expect(created.status).toBe(201);
+    const order = purchaseOrder.parse(created.json);
+    const tag = stamp();
+    const finance = await tokenFor(product.url, emailOf("finance"));
+    for (let i = 1; i <= 55; i++) {
+      const recorded = await callApi(product.url, "POST", "/api/invoices", finance, {
+        order_id: order.id,
+        number: `PG-${tag}-${i}`,
+        invoice_date: "2026-11-20",
+        lines: [{ line_id: order.lines[0]!.id, quantity: 1, unit_price: 5 }],
+      });
+      expect(recorded.status).toBe(201);
+    }
+    const { page } = await product.open();
+    await signIn(page, product.url, emailOf("finance"));
+    await page.goto(`${product.url}/app/invoices`);
+    const list = page.getByRole("region", { name: "Invoices" });
+    const rows = list.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(50);
+    await list.getByText("Showing the newest 50 invoices").waitFor();
+    await expect.poll(() => list.getByText(`PG-${tag}-55`, { exact: true }).count()).toBe(1);
+    expect(await list.getByText(`PG-${tag}-1`, { exact: true }).count()).toBe(0);
+    await list.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(55);
+    await expect.poll(() => list.getByText(`PG-${tag}-1`, { exact: true }).count()).toBe(1);
+    await expectNoSeriousViolations(page, "main", "invoices, second page");
+  });
 });

@@ -16,6 +16,7 @@ import { BudgetImpactLine } from "@/components/ui/budget-impact";
 import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 
 const COLUMNS = 5;
 
@@ -154,12 +155,12 @@ export function ApprovalsPage() {
             </tbody>
           </table>
           {query.hasNextPage ? (
-            <div className="card-footer list-more">
-              <span className="subtle">{`Showing the first ${pending.length} of ${total ?? pending.length}`}</span>
-              <button type="button" className="btn btn-sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage ? "Loading…" : "Load more"}
-              </button>
-            </div>
+            <LoadMoreFooter
+              shown={`Showing the first ${pending.length} of ${total ?? pending.length}`}
+              hasMore
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+            />
           ) : null}
         </div>
       )}

@@ -4,10 +4,10 @@ import { errorMessage } from "@/lib/api-client";
 import { useListUrlState } from "@/lib/list-url-state";
 import { useReturnFocus } from "@/lib/use-return-focus";
 import { Notice } from "@/components/ui/notice";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 import { Spinner } from "@/components/ui/spinner";
-import { useInvoices } from "../api/get-invoices";
+import { useInvoicePages } from "../api/get-invoices";
 import {
-  INVOICE_PAGE_SIZE,
   defaultInvoiceFilters,
   filtersFromUrl,
   matchFilterLabels,
@@ -27,7 +27,7 @@ export function InvoicesPage() {
   const url = useListUrlState();
   const filters = filtersFromUrl((key) => url.get(key) || null);
   const setFilters = (next: InvoiceFilters) => url.set({ match: next.match === "all" ? null : next.match, status: next.status === "all" ? null : next.status });
-  const invoices = useInvoices(filters);
+  const invoices = useInvoicePages(filters);
   const recordFor = url.get("record") || null;
   const [recording, setRecording] = useState(recordFor !== null);
   const [opened, setOpened] = useState<{ open: boolean; invoice: Invoice | null }>({ open: false, invoice: null });
@@ -35,7 +35,7 @@ export function InvoicesPage() {
   const recordButton = useRef<HTMLButtonElement>(null);
   const focus = useReturnFocus(recordButton);
   const filtered = filters.match !== "all" || filters.status !== "all";
-  const rows = invoices.data ?? [];
+  const rows = invoices.data?.pages.flatMap((page) => page.items) ?? [];
 
   const openInvoice = (invoice: Invoice) => {
     focus.remember();
@@ -115,8 +115,13 @@ export function InvoicesPage() {
             onReset={() => setFilters(defaultInvoiceFilters)}
           />
         )}
-        {rows.length >= INVOICE_PAGE_SIZE ? (
-          <p className="subtle invoice-page-note">{`Showing the newest ${INVOICE_PAGE_SIZE} invoices; filter to see others.`}</p>
+        {invoices.hasNextPage ? (
+          <LoadMoreFooter
+            shown={`Showing the newest ${rows.length} invoices`}
+            hasMore
+            loading={invoices.isFetchingNextPage}
+            onMore={() => void invoices.fetchNextPage()}
+          />
         ) : null}
       </section>
       <RecordInvoiceDrawer open={recording} onOpenChange={onRecordingChange} orderId={recordFor} />

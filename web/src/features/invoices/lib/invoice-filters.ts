@@ -4,7 +4,8 @@ export type MatchFilter = "all" | InvoiceMatchState;
 export type StatusFilter = "all" | InvoiceStatus;
 export type InvoiceFilters = { match: MatchFilter; status: StatusFilter };
 
-export const INVOICE_PAGE_SIZE = 200;
+/** A page of the list: the newest first, more on request. */
+export const INVOICE_PAGE_SIZE = 50;
 export const defaultInvoiceFilters: InvoiceFilters = { match: "all", status: "all" };
 export const matchFilters: MatchFilter[] = ["all", ...invoiceMatchStates];
 export const matchFilterLabels: Record<MatchFilter, string> = { all: "All", ...invoiceMatchLabels };

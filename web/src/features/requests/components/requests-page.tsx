@@ -18,6 +18,7 @@ import { RequestsTable } from "./requests-table";
 import { NewRequestDrawer } from "./new-request-drawer";
 import { prefillParams, requestPrefill } from "../lib/request-prefill";
 import "../requests.css";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 
 const sortOptions = [
   { value: "-updated_at", label: "Recently changed" },
@@ -114,14 +115,12 @@ export function RequestsPage() {
               onSort={(next) => url.set({ sort: next === defaultRequestSort ? null : next })}
             />
             {rows.length > 0 ? (
-              <div className="card-footer list-more">
-                <span className="subtle">{`Showing ${formatCount(rows.length)} of ${formatCount(total ?? rows.length)}`}</span>
-                {hasNextPage ? (
-                  <button type="button" className="btn btn-sm" disabled={isFetchingNextPage} onClick={loadMore}>
-                    {isFetchingNextPage ? "Loading…" : "Load more"}
-                  </button>
-                ) : null}
-              </div>
+              <LoadMoreFooter
+                shown={`Showing ${formatCount(rows.length)} of ${formatCount(total ?? rows.length)}`}
+                hasMore={hasNextPage}
+                loading={isFetchingNextPage}
+                onMore={loadMore}
+              />
             ) : null}
           </>
         )}

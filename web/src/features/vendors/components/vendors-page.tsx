@@ -15,6 +15,7 @@ import { VendorDrawer } from "./vendor-drawer";
 import { NewVendorDrawer } from "./new-vendor-drawer";
 import { VendorFilters, type VendorFilterValues } from "./vendor-filters";
 import "../vendors.css";
+import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 
 /** Vendor cards, searched, filtered and sorted by the server; all of it lives in the address so a view can be shared. */
 export function VendorsPage() {
@@ -104,12 +105,7 @@ export function VendorsPage() {
           )}
         </div>
         {pages.hasNextPage ? (
-          <div className="card-footer list-more">
-            <span className="subtle">{`Showing ${vendors.length} vendors`}</span>
-            <button type="button" className="btn btn-sm" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-              {pages.isFetchingNextPage ? "Loading…" : "Load more"}
-            </button>
-          </div>
+          <LoadMoreFooter shown={`Showing ${vendors.length} vendors`} hasMore loading={pages.isFetchingNextPage} onMore={() => void pages.fetchNextPage()} />
         ) : null}
       </section>
       <ListShortcuts searchRef={searchRef} onNew={canEdit ? () => setCreating(true) : undefined} newLabel="New vendor" />
