@@ -130,26 +130,46 @@ function namedIn(events: readonly StoredEvent[]) {
   return { requests: [...requests], workOrders: [...workOrders], orders: [...orders] };
 }
 
-/** Reads the directory a batch needs: every user and preference (few), and the records the batch names. */
-export async function loadDirectory(trx: Transaction<unknown>, events: readonly StoredEvent[]): Promise<Directory> {
-  const named = namedIn(events);
+/** Who the people are: every user, their preferences and their delegations. Kept between batches (PeopleCache). */
+export type People = Pick<Directory, "users" | "preferences" | "delegations">;
+
+async function loadPeople(trx: Transaction<unknown>): Promise<People> {
   const users = await sql<DirectoryUser>`select id::text as id, email, role, active from notifier_users`.execute(trx);
   const preferences = await sql<{ user_id: string; email: EmailPreference }>`select user_id::text as user_id, email from notifier_preferences`.execute(trx);
   const delegations = await sql<DirectoryDelegation & { delegator_id: string }>`select delegator_id::text as delegator_id,
     delegate_id::text as delegate_id, starts_on, ends_on from notifier_delegations`.execute(trx);
-  const requests = await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages, needed_by
-    from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
-  const workOrders = await sql<DirectoryWorkOrder>`select id, title, email from notifier_work_orders where id = any(${named.workOrders}::text[])`.execute(trx);
-  const orders = await sql<{ id: string; status: string }>`select id::text as id, status from notifier_orders where id = any(${named.orders}::uuid[])`.execute(
-    trx,
-  );
   return {
     users: new Map(users.rows.map((u) => [u.id, { ...u, role: normalizeRole(u.role) }])),
     preferences: new Map(preferences.rows.map((p) => [p.user_id, p.email])),
+    delegations: new Map(delegations.rows.map(({ delegator_id, ...d }) => [delegator_id, d])),
+  };
+}
+
+/**
+ * Reads the directory a batch needs: the people (unless `people` is what this notifier folded up to the batch's
+ * start), and only the records the batch names.
+ */
+export async function loadDirectory(trx: Transaction<unknown>, events: readonly StoredEvent[], people?: People): Promise<Directory> {
+  const named = namedIn(events);
+  const none = { rows: [] };
+  const requests =
+    named.requests.length === 0
+      ? none
+      : await sql<DirectoryRequest>`select id::text as id, title, amount, requester_id, requester_email, stages, needed_by
+          from notifier_requests where id = any(${named.requests}::uuid[])`.execute(trx);
+  const workOrders =
+    named.workOrders.length === 0
+      ? none
+      : await sql<DirectoryWorkOrder>`select id, title, email from notifier_work_orders where id = any(${named.workOrders}::text[])`.execute(trx);
+  const orders =
+    named.orders.length === 0
+      ? none
+      : await sql<{ id: string; status: string }>`select id::text as id, status from notifier_orders where id = any(${named.orders}::uuid[])`.execute(trx);
+  return {
+    ...(people ?? (await loadPeople(trx))),
     requests: new Map(requests.rows.map((r) => [r.id, { ...r, amount: Number(r.amount) }])),
     workOrders: new Map(workOrders.rows.map((w) => [w.id, w])),
     orderStatuses: new Map(orders.rows.map((o) => [o.id, o.status])),
-    delegations: new Map(delegations.rows.map(({ delegator_id, ...d }) => [delegator_id, d])),
     changed: new Set(),
   };
 }

@@ -4,6 +4,7 @@ import { messageDomainOf } from "./mail-ids.ts";
 import { markMailSince, NOTIFIER_CHECKPOINT, notifyBatch, type MailSettings } from "./notify-batch.ts";
 import { claimDueMails, gatherDigests, recordSends, type ClaimedMail, type SendResult } from "./outbox.ts";
 import { DEFAULT_MAIL_RETRY_SCHEDULE_MS, retryDelayMs } from "./retry-schedule.ts";
+import { PeopleCache } from "./people-cache.ts";
 import { SendPace } from "./send-pace.ts";
 import { createMailTransport, isPermanentFailure, type MailTransport } from "./transport.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
@@ -57,6 +58,7 @@ export class Notifier {
   private readonly fanOut: LogFollower;
   private readonly pace: SendPace;
   private backlogged = false;
+  private readonly people = new PeopleCache();
   private running = false;
   private sendLoop: Promise<void> | null = null;
   private sendError: string | null = null;
@@ -81,7 +83,7 @@ export class Notifier {
       gatherMs: FAN_OUT_GATHER_MS,
       log: options.log,
       batch: async (events) => {
-        const result = await notifyBatch(this.db, events, this.settings, this.now());
+        const result = await notifyBatch(this.db, events, this.settings, this.now(), this.people);
         if (result.queued > 0) this.sendSignal.notify();
         return result;
       },

@@ -6,6 +6,7 @@ import { fold, loadDirectory, notifierEventTypes, saveDirectory, type Directory 
 import { linkOf, render } from "./mail-content.ts";
 import { messageIdOf } from "./mail-ids.ts";
 import { insertOutbox, type OutboxRow } from "./outbox.ts";
+import { PeopleCache } from "./people-cache.ts";
 import { noticesFor, type Notice } from "./recipients.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,17 +55,29 @@ type NotifyResult = { reached: Position; queued: number; stored: boolean };
  * stopped. A batch with nothing the notifier reads writes nothing: the caller moves the checkpoint later
  * (IdleCheckpointMoves), and a crash meanwhile only reads those events again.
  */
-export async function notifyBatch(db: AnyDb, events: readonly StoredEvent[], settings: MailSettings, now: Date): Promise<NotifyResult> {
+export async function notifyBatch(
+  db: AnyDb,
+  events: readonly StoredEvent[],
+  settings: MailSettings,
+  now: Date,
+  people: PeopleCache = new PeopleCache(),
+): Promise<NotifyResult> {
   const last = positionOf(events.at(-1)!);
-  if (!events.some((e) => notifierEventTypes.has(e.type))) return { reached: last, queued: 0, stored: false };
+  if (!events.some((e) => notifierEventTypes.has(e.type))) {
+    people.passed(last);
+    return { reached: last, queued: 0, stored: false };
+  }
   // It appends no event, so readers of the log need not wait for it while it runs.
   const quiet: QuietTransaction = { xid: null };
   const batch = db.transaction().execute(async (trx) => {
     const after = (await lockCheckpoints(trx, [NOTIFIER_CHECKPOINT], { quiet })).get(NOTIFIER_CHECKPOINT)?.position ?? ORIGIN;
-    if (comparePositions(last, after) <= 0) return { reached: after, queued: 0, stored: true };
+    if (comparePositions(last, after) <= 0) {
+      people.forget();
+      return { reached: after, queued: 0, stored: true };
+    }
     const fresh = events.filter((e) => notifierEventTypes.has(e.type) && comparePositions(positionOf(e), after) > 0);
     const since = await mailSince(trx);
-    const directory = await loadDirectory(trx, fresh);
+    const directory = await loadDirectory(trx, fresh, people.at(after));
     const rows: OutboxRow[] = [];
     for (const event of fresh) {
       if (Date.parse(event.recorded_at) >= since) rows.push(...noticesFor(event, directory).map((notice) => rowOf(event, notice, directory, settings)));
@@ -73,7 +86,16 @@ export async function notifyBatch(db: AnyDb, events: readonly StoredEvent[], set
     await saveDirectory(trx, directory);
     await insertOutbox(trx, rows, now);
     await saveCheckpoint(trx, NOTIFIER_CHECKPOINT, last);
-    return { reached: last, queued: rows.filter((r) => r.status === "pending").length, stored: true };
+    return { reached: last, queued: rows.filter((r) => r.status === "pending").length, stored: true, directory };
   });
-  return batch.finally(() => quietTransactions.end(quiet));
+  try {
+    const { directory, ...result } = await batch;
+    if (directory) people.stored({ users: directory.users, preferences: directory.preferences, delegations: directory.delegations }, last);
+    return result;
+  } catch (error) {
+    people.forget();
+    throw error;
+  } finally {
+    quietTransactions.end(quiet);
+  }
 }

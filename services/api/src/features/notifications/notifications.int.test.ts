@@ -247,6 +247,22 @@ describe("delivery", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("two notifiers taking turns each decide on the preference as last set, whichever of them read it", async () => {
+    await startNotifier();
+    const turns = await newUser("approver");
+    for (let i = 0; i < 6; i++) {
+      const email = i % 2 === 0 ? "off" : "immediate";
+      const set = await t.call("PUT", "/api/me/notifications", { token: turns.token, body: { email } });
+      expect(set.statusCode, set.body).toBe(200);
+      await createRequest(`Turn-taking ${i}`);
+      const rows = await rowsAbout(`Turn-taking ${i}`);
+      const theirs = rows.filter((row) => row.email === turns.email);
+      expect(theirs).toHaveLength(1);
+      if (email === "off") expect(theirs[0]!.status).toBe("skipped");
+      else expect(["pending", "sent"]).toContain(theirs[0]!.status);
+    }
+  });
+
   it("a burst goes out at the notifier's pace, every mail of it", async () => {
     for (const copy of notifiers) await copy.stop();
     const rate = 5;
