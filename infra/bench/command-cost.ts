@@ -25,6 +25,8 @@ export type CostFigures = {
   transactions: number;
   rowsWritten: number;
   walBytes: number;
+  /** Rows inserted, updated or deleted per call, by table (those above 0.05). */
+  rowsByTable: Record<string, number>;
 };
 
 type Counters = {
@@ -34,6 +36,7 @@ type Counters = {
   transactions: number;
   rowsWritten: number;
   walBytes: number;
+  tables: Map<string, number>;
 };
 
 async function counters(db: Kysely<unknown>): Promise<Counters> {
@@ -43,7 +46,10 @@ async function counters(db: Kysely<unknown>): Promise<Counters> {
       (tup_inserted + tup_updated + tup_deleted)::text as written, (select wal_bytes from pg_stat_wal)::text as wal
     from pg_stat_database where datname = current_database()`.execute(db);
   const row = rows[0]!;
+  const { rows: tables } = await sql<{ name: string; written: string }>`select relname as name,
+      (n_tup_ins + n_tup_upd + n_tup_del)::text as written from pg_stat_user_tables`.execute(db);
   return {
+    tables: new Map(tables.map((table) => [table.name, Number(table.written)])),
     threads: threadCpuMs(),
     postgres: cpuByProcess("postgres"),
     nats: cpuByProcess("nats-server"),
@@ -91,5 +97,11 @@ export async function costPerCall(
     transactions: per(after.transactions - before.transactions),
     rowsWritten: per(after.rowsWritten - before.rowsWritten),
     walBytes: Math.round((after.walBytes - before.walBytes) / calls),
+    rowsByTable: Object.fromEntries(
+      [...after.tables]
+        .map(([name, written]) => [name, per(written - (before.tables.get(name) ?? 0))] as const)
+        .filter(([, written]) => written > 0.05)
+        .sort((a, b) => b[1] - a[1]),
+    ),
   };
 }
