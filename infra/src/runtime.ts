@@ -3,7 +3,17 @@ import type { FastifyInstance } from "fastify";
 import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { authMigrations, buildApp, FileStorage, logOptions, type AppDeps, type Env, type ProjectionProgress } from "@procure/api";
+import {
+  authMigrations,
+  buildApp,
+  configuredFileStore,
+  fileStoreMigrations,
+  logOptions,
+  PostgresFileStore,
+  type AppDeps,
+  type Env,
+  type ProjectionProgress,
+} from "@procure/api";
 import {
   AppendsInFlight,
   createDatabase,
@@ -65,7 +75,14 @@ export async function connectDatabase(env: Env): Promise<Connection<Database>> {
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE }
       : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
-  await migrateToLatest(connection.db as Kysely<unknown>, [eventStoreMigrations, readModelMigrations, authMigrations, webhookMigrations, notifierMigrations]);
+  await migrateToLatest(connection.db as Kysely<unknown>, [
+    eventStoreMigrations,
+    readModelMigrations,
+    authMigrations,
+    webhookMigrations,
+    notifierMigrations,
+    fileStoreMigrations,
+  ]);
   return connection;
 }
 
@@ -133,14 +150,17 @@ export async function startRuntime(
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
-  if (only.includes("api")) {
+  const files = only.includes("api") ? configuredFileStore(env, db) : null;
+  // What a process that died mid-upload left: no upload takes a day.
+  if (files instanceof PostgresFileStore) await files.removeAbandoned(24 * 60 * 60_000);
+  if (files) {
     const deps: AppDeps = {
       env,
       db,
       store,
       bus,
       progress,
-      files: new FileStorage(join(resolve(env.DATA_DIR), "files")),
+      files,
       jwtSecret,
       health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner, bus.kind === "memory")),
     };
@@ -168,6 +188,7 @@ export async function startRuntime(
       await relay?.stop();
       await runner?.stop();
       await background?.stop();
+      files?.close?.();
       await bus.close();
       await connection.close();
     },

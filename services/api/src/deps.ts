@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import type { Bus, EventStore } from "@procure/eventstore";
 import type { Database } from "@procure/projections";
-import type { FileStorage } from "./file-storage.ts";
+import type { FileStore } from "./file-stores/file-store.ts";
 import type { Env } from "./env.ts";
 
 /** How far the read models are; the API waits on it so a read right after a write shows the write. */
@@ -21,7 +21,7 @@ export type AppDeps = {
   store: EventStore;
   bus: Bus;
   progress: ProjectionProgress;
-  files: FileStorage;
+  files: FileStore;
   jwtSecret: string;
   health: HealthCheck;
 };

@@ -37,6 +37,18 @@ export const envSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   /**
+   * Uploaded files go to an S3-compatible bucket when S3_BUCKET and S3_ENDPOINT are both set; else to Postgres with
+   * DATABASE_URL; else under DATA_DIR/files.
+   */
+  S3_BUCKET: unsetIfBlank(z.string()),
+  S3_ENDPOINT: unsetIfBlank(z.url()),
+  S3_REGION: z.string().default("us-east-1"),
+  /** Unset: the AWS SDK's own chain (AWS_* variables, a profile, an instance role). */
+  S3_ACCESS_KEY_ID: unsetIfBlank(z.string()),
+  S3_SECRET_ACCESS_KEY: unsetIfBlank(z.string()),
+  /** Addresses the bucket as `<endpoint>/<bucket>` rather than `<bucket>.<endpoint>`, as MinIO and most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: flag,
+  /**
    * With Postgres and NATS, a process running every part puts the relay, projections and webhooks in a worker
    * thread, off the API's event loop; false keeps them on it.
    */
@@ -119,6 +131,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
+  }
+  const { S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = parsed.data;
+  // Half a bucket's settings would quietly keep files elsewhere.
+  if (Boolean(S3_BUCKET) !== Boolean(S3_ENDPOINT)) throw new Error("Invalid environment: S3_BUCKET and S3_ENDPOINT are set together or not at all");
+  if (Boolean(S3_ACCESS_KEY_ID) !== Boolean(S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all");
   }
   if (parsed.data.NODE_ENV === "production" && !parsed.data.JWT_SECRET) {
     throw new Error("JWT_SECRET is required in production");

@@ -1,7 +1,12 @@
 export * from "./app.ts";
 export * from "./env.ts";
 export * from "./deps.ts";
-export * from "./file-storage.ts";
+export * from "./file-stores/file-store.ts";
+export * from "./file-stores/disk-file-store.ts";
+export * from "./file-stores/postgres-file-store.ts";
+export * from "./file-stores/s3-file-store.ts";
+export * from "./file-stores/configured-file-store.ts";
+export { fileStoreMigrations } from "./file-stores/migrations/index.ts";
 export * from "./passwords.ts";
 export * from "./commands/run-command.ts";
 export * from "./plugins/errors.ts";

@@ -7,7 +7,7 @@ import { declaredContentType, downloadHeaders, servedContentType } from "./conte
 export type ReceivedFile = { filename: string; contentType: string; size: number; sha256: string; storageKey: string };
 
 /**
- * One uploaded file from a multipart body, its bytes kept on disk as they arrive, with the text fields sent beside
+ * One uploaded file from a multipart body, its bytes streamed into the file store as they arrive, with the text fields sent beside
  * it (before or after the file). At most one file, in a field named `file`, under the upload limit.
  */
 export async function receiveUpload(deps: AppDeps, request: FastifyRequest): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
@@ -57,12 +57,13 @@ export async function sendStoredFile(
   row: { storage_key: string; filename: string; content_type: string; size: number } | null | undefined,
   missing: string,
 ) {
-  if (!row || !(await deps.files.exists(row.storage_key))) throw new HttpError(404, "not_found", missing);
+  const content = row ? await deps.files.open(row.storage_key) : null;
+  if (!row || !content) throw new HttpError(404, "not_found", missing);
   const asciiName = row.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
   return reply
     .headers(downloadHeaders)
     .header("content-type", servedContentType(row.content_type))
     .header("content-length", String(row.size))
     .header("content-disposition", `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
-    .send(deps.files.open(row.storage_key));
+    .send(content);
 }

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCodes } from "@procure/contracts";
 import { DomainError } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
-import { FileTooLargeError } from "../file-storage.ts";
+import { FileTooLargeError } from "../file-stores/file-store.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-unavailable.ts";
 
 export class HttpError extends Error {
