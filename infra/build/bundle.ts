@@ -10,8 +10,8 @@ import { repoRoot } from "../src/testing/child-process.ts";
  * worker thread's module is an entry of its own, beside the entry that starts it (see `siblingModule`).
  */
 const targets = {
-  // The operator's commands too: the image runs them (migrate before an upgrade, rebuild, verify-chain) with no
-  // TypeScript loader.
+  // The operator's commands too: the image runs them (migrate before an upgrade, rebuild, verify-chain,
+  // move-files) with no TypeScript loader.
   server: {
     outdir: "dist/server",
     entries: [
@@ -19,6 +19,7 @@ const targets = {
       "infra/src/background/thread-main.ts",
       "infra/src/migrate-command.ts",
       "infra/src/rebuild-command.ts",
+      "infra/src/move-files-command.ts",
       "infra/src/verify-chain-command.ts",
     ],
   },

@@ -188,7 +188,7 @@ export async function startRuntime(
       await relay?.stop();
       await runner?.stop();
       await background?.stop();
-      files?.close?.();
+      files?.close();
       await bus.close();
       await connection.close();
     },

@@ -52,6 +52,10 @@ export class DiskFileStore implements FileStore {
     await rm(join(this.dir, storageKey), { force: true });
   }
 
+  close() {
+    // Nothing of its own to let go.
+  }
+
   /** Every key with a whole file under it. */
   async keys(): Promise<string[]> {
     const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {

@@ -22,7 +22,7 @@ export interface FileStore {
   /** Removes the content; a key with nothing under it is already removed. */
   remove(storageKey: string): Promise<void>;
   /** Lets go of connections the store holds of its own (the bucket's client); the database's are the runtime's. */
-  close?(): void;
+  close(): void;
 }
 
 /**

@@ -72,6 +72,10 @@ export class PostgresFileStore implements FileStore {
     await sql`delete from stored_files where storage_key = ${storageKey}`.execute(this.db);
   }
 
+  close() {
+    // Nothing of its own to let go.
+  }
+
   /** Removes uploads started more than `olderThanMs` ago and never completed: what processes that died mid-upload left. */
   async removeAbandoned(olderThanMs: number): Promise<void> {
     await sql`delete from stored_files where not complete and started_at < now() - make_interval(secs => ${olderThanMs / 1000})`.execute(this.db);
