@@ -1,4 +1,4 @@
-import { configuredFileStore, diskFilesDir, DiskFileStore, readEnv } from "@procure/api";
+import { configuredFileStore, configuredFileStoreKind, diskFilesDir, DiskFileStore, readEnv } from "@procure/api";
 import { moveFiles } from "./move-files.ts";
 import { connectDatabase } from "./runtime.ts";
 
@@ -13,19 +13,21 @@ if (args.some((arg) => arg !== "--remove")) {
   process.exit(2);
 }
 const env = readEnv();
-const connection = await connectDatabase(env);
-const to = configuredFileStore(env, connection.db);
-const keptOnDisk = to instanceof DiskFileStore;
+const kind = configuredFileStoreKind(env);
+if (kind === "disk") {
+  console.log("Files are kept under DATA_DIR/files here (no DATABASE_URL, no S3 bucket): nothing to move.");
+  process.exit(0);
+}
+// Only the Postgres store needs the database (migrated, for its tables). The embedded one stays closed: a running
+// product may hold it.
+const connection = kind === "postgres" ? await connectDatabase(env) : null;
+const to = await configuredFileStore(env, connection?.db ?? null);
 try {
-  if (keptOnDisk) {
-    console.log("Files are kept under DATA_DIR/files here (no DATABASE_URL, no S3 bucket): nothing to move.");
-  } else {
-    const report = await moveFiles(new DiskFileStore(diskFilesDir(env)), to, { removeMoved: args.includes("--remove") });
-    for (const { storageKey, reason } of report.failed) console.error(`${storageKey}: ${reason}`);
-    console.log(`Moved ${report.moved.length} files; ${report.alreadyThere.length} were already there; ${report.failed.length} failed.`);
-    if (report.failed.length > 0) process.exitCode = 1;
-  }
+  const report = await moveFiles(new DiskFileStore(diskFilesDir(env)), to, { removeMoved: args.includes("--remove") });
+  for (const { storageKey, reason } of report.failed) console.error(`${storageKey}: ${reason}`);
+  console.log(`Moved ${report.moved.length} files; ${report.alreadyThere.length} were already there; ${report.failed.length} failed.`);
+  if (report.failed.length > 0) process.exitCode = 1;
 } finally {
   to.close();
-  await connection.close();
+  await connection?.close();
 }

@@ -43,7 +43,7 @@ function filesOnDisk(dataDir: string) {
 async function configuredStore(env: Record<string, string>) {
   const parsed = readEnv(env);
   const connection = await connectDatabase(parsed);
-  const store = configuredFileStore(parsed, connection.db);
+  const store = await configuredFileStore(parsed, connection.db);
   return {
     store,
     close: async () => {

@@ -150,7 +150,7 @@ export async function startRuntime(
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
-  const files = only.includes("api") ? configuredFileStore(env, db) : null;
+  const files = only.includes("api") ? await configuredFileStore(env, db) : null;
   // What a process that died mid-upload left: no upload takes a day.
   if (files instanceof PostgresFileStore) await files.removeAbandoned(24 * 60 * 60_000);
   if (files) {

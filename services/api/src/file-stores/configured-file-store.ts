@@ -10,12 +10,19 @@ import { S3FileStore } from "./s3-file-store.ts";
 export const diskFilesDir = (env: Pick<Env, "DATA_DIR">) => join(resolve(env.DATA_DIR), "files");
 
 /**
- * The store the environment names, chosen once at start: a bucket when one is configured, else Postgres when the
- * product runs on a server (every API process, on any host, reaches it), else the embedded default's directory.
+ * The store the environment names: a bucket when one is configured, else Postgres when the product runs on a
+ * server (every API process, on any host, reaches it), else the embedded default's directory.
  */
-export function configuredFileStore(env: Env, db: Pick<Kysely<unknown>, "getExecutor">): FileStore {
-  if (env.S3_BUCKET && env.S3_ENDPOINT) {
-    return new S3FileStore({
+export function configuredFileStoreKind(env: Env): "s3" | "postgres" | "disk" {
+  if (env.S3_BUCKET && env.S3_ENDPOINT) return "s3";
+  return env.DATABASE_URL ? "postgres" : "disk";
+}
+
+/** The configured store, opened once at start; `db` may be null where no store in Postgres is configured. */
+export async function configuredFileStore(env: Env, db: Pick<Kysely<unknown>, "getExecutor"> | null): Promise<FileStore> {
+  const kind = configuredFileStoreKind(env);
+  if (kind === "s3" && env.S3_BUCKET && env.S3_ENDPOINT) {
+    return S3FileStore.open({
       bucket: env.S3_BUCKET,
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION,
@@ -24,6 +31,9 @@ export function configuredFileStore(env: Env, db: Pick<Kysely<unknown>, "getExec
         env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
     });
   }
-  if (env.DATABASE_URL) return new PostgresFileStore(db);
+  if (kind === "postgres") {
+    if (!db) throw new Error("The file store in Postgres needs the database");
+    return new PostgresFileStore(db);
+  }
   return new DiskFileStore(diskFilesDir(env));
 }

@@ -6,7 +6,7 @@ import { S3FileStore } from "./s3-file-store.ts";
 describe("S3 file store, on an S3-compatible server", () => {
   fileStoreBehaviour(async () => {
     const server = await startS3Server();
-    const store = new S3FileStore(server.settings);
+    const store = await S3FileStore.open(server.settings);
     return {
       store,
       // The bucket's objects. Not the parts of a refused multipart upload: the store aborts it, but s3rver answers

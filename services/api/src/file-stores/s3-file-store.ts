@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type * as S3 from "@aws-sdk/client-s3";
+import type * as LibStorage from "@aws-sdk/lib-storage";
 import { ContentMeter, type FileStore, type StoredFile } from "./file-store.ts";
 
 export type S3Settings = {
@@ -20,12 +20,22 @@ export type S3Settings = {
  * rule should abort those a dead process left).
  */
 export class S3FileStore implements FileStore {
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  /** The AWS SDK loads only when a bucket is configured: it costs a process about 24 MB and half a second. */
+  static async open(settings: S3Settings): Promise<S3FileStore> {
+    const [s3, storage] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]);
+    return new S3FileStore(settings, s3, storage);
+  }
+
+  private constructor(
+    settings: S3Settings,
+    private readonly s3: typeof S3,
+    private readonly storage: typeof LibStorage,
+  ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+    this.client = new s3.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -46,7 +56,7 @@ export class S3FileStore implements FileStore {
     let failure: unknown = null;
     meter.on("error", (error) => (failure ??= error));
     // Two parts in flight at most: an upload holds about 10 MiB, not the whole file.
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: storageKey, Body: source.pipe(meter) }, queueSize: 2 });
+    const upload = new this.storage.Upload({ client: this.client, params: { Bucket: this.bucket, Key: storageKey, Body: source.pipe(meter) }, queueSize: 2 });
     try {
       await upload.done();
     } catch (error) {
@@ -58,7 +68,7 @@ export class S3FileStore implements FileStore {
   }
 
   async exists(storageKey: string): Promise<boolean> {
-    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: storageKey })).then(
+    return this.client.send(new this.s3.HeadObjectCommand({ Bucket: this.bucket, Key: storageKey })).then(
       () => true,
       (error: unknown) => {
         if (isMissing(error)) return false;
@@ -69,7 +79,7 @@ export class S3FileStore implements FileStore {
 
   async open(storageKey: string): Promise<Readable | null> {
     try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: storageKey }));
+      const { Body } = await this.client.send(new this.s3.GetObjectCommand({ Bucket: this.bucket, Key: storageKey }));
       return (Body as Readable | undefined) ?? null;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -78,7 +88,7 @@ export class S3FileStore implements FileStore {
   }
 
   async remove(storageKey: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: storageKey }));
+    await this.client.send(new this.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: storageKey }));
   }
 
   close() {
