@@ -29,19 +29,17 @@ export type CostFigures = {
   rowsByTable: Record<string, number>;
 };
 
-type Counters = {
-  threads: Map<string, number>;
-  postgres: Map<string, number>;
-  nats: Map<string, number>;
-  transactions: number;
-  rowsWritten: number;
-  walBytes: number;
-  tables: Map<string, number>;
-};
+type CpuCounters = { threads: Map<string, number>; postgres: Map<string, number>; nats: Map<string, number> };
+type PostgresCounters = { transactions: number; rowsWritten: number; walBytes: number; tables: Map<string, number> };
 
-async function counters(db: Kysely<unknown>): Promise<Counters> {
-  // Backends report their counts when a transaction ends, at most once a second: a pause lets the last ones in.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+const cpuCounters = (): CpuCounters => ({ threads: threadCpuMs(), postgres: cpuByProcess("postgres"), nats: cpuByProcess("nats-server") });
+
+/**
+ * Postgres's own counts for the database. A backend reports them when a transaction ends, at most once a second, and
+ * one gone idle only after ten: the pause lets every count of the calls before it in.
+ */
+async function postgresCounters(db: Kysely<unknown>): Promise<PostgresCounters> {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
   const { rows } = await sql<{ xacts: string; written: string; wal: string }>`select xact_commit::text as xacts,
       (tup_inserted + tup_updated + tup_deleted)::text as written, (select wal_bytes from pg_stat_wal)::text as wal
     from pg_stat_database where datname = current_database()`.execute(db);
@@ -50,9 +48,6 @@ async function counters(db: Kysely<unknown>): Promise<Counters> {
       (n_tup_ins + n_tup_upd + n_tup_del)::text as written from pg_stat_user_tables`.execute(db);
   return {
     tables: new Map(tables.map((table) => [table.name, Number(table.written)])),
-    threads: threadCpuMs(),
-    postgres: cpuByProcess("postgres"),
-    nats: cpuByProcess("nats-server"),
     transactions: Number(row.xacts),
     rowsWritten: Number(row.written),
     walBytes: Number(row.wal),
@@ -71,12 +66,14 @@ export async function costPerCall(
 ): Promise<CostFigures> {
   const client = siblingModule(import.meta.url, "load-client");
   await runModuleProcess(client, [JSON.stringify({ ...load, seconds: options.warmSeconds })]);
-  const before = await counters(db);
+  const countedBefore = await postgresCounters(db);
+  const before = cpuCounters();
   const { calls, perSecond } = JSON.parse(await runModuleProcess(client, [JSON.stringify({ ...load, seconds: options.seconds })])) as {
     calls: number;
     perSecond: number;
   };
-  const after = await counters(db);
+  const after = cpuCounters();
+  const counted = await postgresCounters(db);
   const per = (n: number) => round(n / calls, 3);
   const apiTid = String(process.pid);
   const backgroundTid = options.backgroundThreadId === null ? null : String(options.backgroundThreadId);
@@ -94,12 +91,12 @@ export async function costPerCall(
     calls,
     perSecond,
     cpuMs: { ...cpu, total: round(cpu.apiThread + background + cpu.otherThreads + cpu.postgres + cpu.nats, 3) },
-    transactions: per(after.transactions - before.transactions),
-    rowsWritten: per(after.rowsWritten - before.rowsWritten),
-    walBytes: Math.round((after.walBytes - before.walBytes) / calls),
+    transactions: per(counted.transactions - countedBefore.transactions),
+    rowsWritten: per(counted.rowsWritten - countedBefore.rowsWritten),
+    walBytes: Math.round((counted.walBytes - countedBefore.walBytes) / calls),
     rowsByTable: Object.fromEntries(
-      [...after.tables]
-        .map(([name, written]) => [name, per(written - (before.tables.get(name) ?? 0))] as const)
+      [...counted.tables]
+        .map(([name, written]) => [name, per(written - (countedBefore.tables.get(name) ?? 0))] as const)
         .filter(([, written]) => written > 0.05)
         .sort((a, b) => b[1] - a[1]),
     ),
