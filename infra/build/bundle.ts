@@ -64,6 +64,10 @@ await build({
   outdir: dir ?? target.outdir,
   outExtension: { ".js": ".mjs" },
   entryNames: "[name]",
+  // Code shared by entries, and the API's app loaded by import() only where HTTP is served, in chunks of their own:
+  // a background thread or a command then never loads the app, nor the npm packages only the app imports.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

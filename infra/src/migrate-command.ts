@@ -1,4 +1,4 @@
-import { readEnv } from "@procure/api";
+import { readEnv } from "@procure/api/setup";
 import { connectDatabase } from "./runtime.ts";
 
 /** Applies every package's migrations; starting the product does the same, this is for deploy pipelines. */

@@ -9,7 +9,9 @@ const execFileAsync = promisify(execFile);
  * each worker's module is an entry of its own beside the entry that starts it.
  */
 export function siblingModule(callerUrl: string, name: string): URL {
-  return new URL(`./${name}${callerUrl.endsWith(".ts") ? ".ts" : ".mjs"}`, callerUrl);
+  if (callerUrl.endsWith(".ts")) return new URL(`./${name}.ts`, callerUrl);
+  // In a bundle the caller's code may sit in a chunk shared by several entries, a folder below them (`chunks/`).
+  return new URL(`${new URL(".", callerUrl).pathname.endsWith("/chunks/") ? "../" : "./"}${name}.mjs`, callerUrl);
 }
 
 /** The arguments that make `node` run one of the project's modules: through tsx's loader when it is TypeScript. */

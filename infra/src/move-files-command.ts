@@ -1,4 +1,4 @@
-import { configuredFileStore, configuredFileStoreKind, diskFilesDir, DiskFileStore, readEnv } from "@procure/api";
+import { configuredFileStore, configuredFileStoreKind, diskFilesDir, DiskFileStore, readEnv } from "@procure/api/setup";
 import { moveFiles } from "./move-files.ts";
 import { connectDatabase } from "./runtime.ts";
 

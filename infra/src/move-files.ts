@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { DiskFileStore, FileStore } from "@procure/api";
+import type { DiskFileStore, FileStore } from "@procure/api/setup";
 
 export type MoveReport = { moved: string[]; alreadyThere: string[]; failed: { storageKey: string; reason: string }[] };
 

@@ -3,7 +3,7 @@ import type { Position } from "@procure/contracts";
 import { loadCheckpoints, logBehind, type EventStore } from "@procure/eventstore";
 import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
 import { checkpointName, type Database, type Projection, type ProjectionGroups } from "@procure/projections";
-import type { ProjectionProgress } from "@procure/api";
+import type { ProjectionProgress } from "@procure/api/setup";
 
 const POLL_MS = 10;
 

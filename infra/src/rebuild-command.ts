@@ -1,4 +1,4 @@
-import { readEnv } from "@procure/api";
+import { readEnv } from "@procure/api/setup";
 import { EventStore } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups } from "@procure/projections";
 import { connectDatabase } from "./runtime.ts";

@@ -5,7 +5,6 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import {
   authMigrations,
-  buildApp,
   configuredFileStore,
   fileStoreMigrations,
   logOptions,
@@ -13,7 +12,7 @@ import {
   type AppDeps,
   type Env,
   type ProjectionProgress,
-} from "@procure/api";
+} from "@procure/api/setup";
 import {
   AppendsInFlight,
   createDatabase,
@@ -164,6 +163,8 @@ export async function startRuntime(
       jwtSecret,
       health: healthCheck(db, bus, progress, background?.health ?? backgroundHealth(relay, runner, bus.kind === "memory")),
     };
+    // Loaded here, not at the top: only a process that serves HTTP needs the app's code in memory.
+    const { buildApp } = await import("@procure/api");
     app = await buildApp({ deps, loggerInstance: logger });
     url = await app.listen({ port: env.PORT, host: env.HOST });
   }

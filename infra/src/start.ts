@@ -1,4 +1,4 @@
-import { demoSeedEnabled, readEnv } from "@procure/api";
+import { demoSeedEnabled, readEnv } from "@procure/api/setup";
 import { roles, startRuntime, type ProcessRole } from "./runtime.ts";
 import { seedDemoWorkspace } from "./seed/demo-seed.ts";
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { sql } from "kysely";
-import { readEnv } from "@procure/api";
+import { readEnv } from "@procure/api/setup";
 import { checkAgainstAnchor, EventStore, takeAnchor, verifyStreamChain, type ChainAnchor } from "@procure/eventstore";
 import { connectDatabase } from "./runtime.ts";
 

@@ -1,7 +1,7 @@
 import type { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import type { ProjectionProgress } from "@procure/api";
+import type { ProjectionProgress } from "@procure/api/setup";
 import { maxPosition, type Bus, type EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";

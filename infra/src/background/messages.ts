@@ -1,5 +1,5 @@
 import type { Invalidation, Position } from "@procure/contracts";
-import type { Env } from "@procure/api";
+import type { Env } from "@procure/api/setup";
 
 /** What the API thread hands the background thread at start: with its count of appends in flight (AppendsInFlight). */
 export type BackgroundInput = { env: Env; appendsInFlight: SharedArrayBuffer };
