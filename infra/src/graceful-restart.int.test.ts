@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { startProductProcess, type Child } from "./testing/child-process.ts";
 import { freePort } from "./testing/free-port.ts";
 import { closeWithin, openLiveSocket } from "./testing/live-socket.ts";
@@ -45,6 +46,22 @@ function halfSentPost(path: string, body: string) {
   return { finish: () => request.end(body.slice(half)), answered };
 }
 
+/**
+ * What a websocket upgrade is answered, with the connection left open as a proxy that keeps its upstream connections
+ * would leave it: the server must not wait for the client to close it.
+ */
+function upgradeAnswer(url: string, protocols: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url.replace(/^http/, "ws"), protocols);
+    socket.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on("open", () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on("error", reject);
+  });
+}
+
 describe("SIGTERM", () => {
   it("drains: ready 503 while live stays 200, the request in flight completes, sockets get 1012, exit 0", async () => {
     const credentials = { email: "drain@example.com", password: "secret-pass" };
@@ -71,6 +88,8 @@ describe("SIGTERM", () => {
     const refused = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
+    // A socket reconnecting here meanwhile is turned away too, and its open connection does not hold the exit.
+    expect(await upgradeAnswer(`${base}/api/live`, ["bearer", token])).toBe(503);
     expect(product.process.exitCode).toBeNull();
 
     login.finish();

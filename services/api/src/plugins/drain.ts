@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import { sendError } from "./errors.ts";
@@ -33,6 +34,12 @@ export default fp(
     let inFlight = 0;
     let idle: (() => void) | null = null;
     const listeners: (() => void)[] = [];
+    // Every connection, upgraded ones too: the HTTP server cuts only those it still speaks HTTP on.
+    const sockets = new Set<Socket>();
+    app.server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+    });
 
     const finished = (request: FastifyRequest) => {
       if (!counted.delete(request)) return;
@@ -53,6 +60,9 @@ export default fp(
     });
     app.addHook("onResponse", (request, _reply, done) => {
       finished(request);
+      // A websocket upgrade turned away while draining leaves no HTTP connection to close: its socket is ended here,
+      // or the server would wait for the client (or a proxy keeping it) to close it.
+      if (draining && request.headers.upgrade) request.raw.socket.destroy();
       done();
     });
     app.addHook("onRequestAbort", (request, done) => {
@@ -78,7 +88,16 @@ export default fp(
         app.log.warn({ inFlight, graceMs }, "requests still in flight after the shutdown grace; cutting them");
         app.server.closeAllConnections();
       }
-      await app.close();
+      // Closing waits for every connection; one that outlives the grace too (a socket that never answers its close) is cut.
+      const closed = app.close();
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([closed.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)))]);
+      clearTimeout(timer);
+      if (late) {
+        app.log.warn({ open: sockets.size, graceMs }, "connections still open after the shutdown grace; cutting them");
+        for (const socket of sockets) socket.destroy();
+        await closed;
+      }
     });
   },
   { name: "drain" },
