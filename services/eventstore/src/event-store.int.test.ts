@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import pg from "pg";
 import type { EventMetadata, NewEvent } from "@procure/contracts";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
 import { connectDatabase } from "@procure/infra/runtime";
@@ -260,6 +261,38 @@ describe("the event store", () => {
     await reader;
     expect(seen).toHaveLength(400);
     expect(new Set(seen)).toEqual(new Set(written));
+  });
+
+  // One database on a shared server: the embedded database has no other.
+  it.skipIf(!process.env.DATABASE_URL)("reads past a transaction of another database on the server, never past one of its own", async () => {
+    const other = new pg.Client({ connectionString: services.databaseUrl!.replace(/\/[^/]*$/, "/postgres") });
+    await other.connect();
+    const requestId = randomUUID();
+    try {
+      // A transaction elsewhere on the server takes an id below the append's and stays open.
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      const before = await store.headPosition();
+      await appendComments(`request-${requestId}`, requestId, 1);
+      await expect.poll(async () => (await store.readAll(before, 10)).map((e) => e.data)).toContainEqual(expect.objectContaining({ request_id: requestId }));
+      await other.query("rollback");
+
+      // The same, open in this database: readers wait, since it could still commit an event below the append's.
+      const held = await store.db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`select pg_current_xact_id()`.execute(conn);
+        const from = await store.headPosition();
+        const laterId = randomUUID();
+        await appendComments(`request-${laterId}`, laterId, 1);
+        const whileOpen = await store.readAll(from, 10);
+        await sql`rollback`.execute(conn);
+        return { whileOpen, from };
+      });
+      expect(held.whileOpen).toEqual([]);
+      await expect.poll(async () => (await store.readAll(held.from, 10)).length).toBe(1);
+    } finally {
+      await other.end();
+    }
   });
 
   it("verifies an untouched hash chain and names the first event broken by an edit", async () => {

@@ -30,8 +30,10 @@ export class LogReader {
   /**
    * Events after `after`, in log order, never past the oldest transaction still running: a row committed late
    * by a slow writer has a lower transaction id than rows already visible, and must not be skipped. Running
-   * transactions of this process that append nothing (projection batches, the relay) do not hold readers back;
-   * the reading transaction's own id counts as running unless it is one of those.
+   * transactions of this process that append nothing (projection batches, the relay) do not hold readers back,
+   * nor do those of other databases on the same server (transaction ids are the server's, but a session of another
+   * database never writes this one's log, and a session's database never changes); the reading transaction's own id
+   * counts as running unless it is one of those.
    */
   async readAll(after: Position, limit = 500): Promise<StoredEvent[]> {
     const { rows } = await sql<EventRow>`with snapshot as (select pg_current_snapshot() as s)
@@ -40,7 +42,9 @@ export class LogReader {
         and transaction_id < (
           select coalesce(
             (select min(running) from (select pg_snapshot_xip(snapshot.s) union all select pg_current_xact_id_if_assigned()) as open (running)
-              where running <> all(${quietTransactions.list()}::xid8[])),
+              where running <> all(${quietTransactions.list()}::xid8[])
+                and running::xid not in (select backend_xid from pg_stat_activity
+                  where backend_xid is not null and datid <> (select oid from pg_database where datname = current_database()))),
             pg_snapshot_xmax(snapshot.s)
           ) from snapshot
         )
