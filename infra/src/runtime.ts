@@ -68,10 +68,11 @@ const partLog =
   (message, extra) =>
     logger.child({ part }).warn(extra ?? {}, message);
 
-export async function connectDatabase(env: Env): Promise<Connection<Database>> {
+/** `appendsNothing`: none of this process's parts appends to the log (see APPENDS_NOTHING). */
+export async function connectDatabase(env: Env, { appendsNothing = false } = {}): Promise<Connection<Database>> {
   const connection = createDatabase<Database>(
     env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE }
+      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.PG_POOL_SIZE, appendsNothing }
       : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR), "pgdata") },
   );
   await migrateToLatest(connection.db as Kysely<unknown>, [
@@ -114,7 +115,9 @@ export async function startRuntime(
   if (!env.NATS_URL && only.length < roles.length) {
     throw new Error("Running parts of the product in separate processes needs NATS_URL: the in-process bus reaches only its own process.");
   }
-  const connection = await connectDatabase(env);
+  // Commands append, and so does the webhook dispatcher when it disables an endpoint; the other parts never do, and
+  // a process of only those lets every reader of the log, in any process, read past its transactions.
+  const connection = await connectDatabase(env, { appendsNothing: !only.includes("api") && !only.includes("webhooks") });
   const db = connection.db;
   const store = new EventStore(db, options.appendsInFlight ? AppendsInFlight.watching(options.appendsInFlight) : AppendsInFlight.counter());
   const bus = await connectBus(env, `procure-${only.join("-")}`, partLog(logger, "bus"));

@@ -39,7 +39,13 @@ const parsers: Record<number, (value: string) => unknown> = {
   [TIMESTAMP]: (v) => toIso(`${v}+00`),
 };
 
-export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string | null };
+/**
+ * The name a process's sessions carry when none of them may append to the log (a relay, projector or notifier of its
+ * own): readers in other processes read past their transactions, and the log refuses their inserts.
+ */
+export const APPENDS_NOTHING = "procure:appends-nothing";
+
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number; appendsNothing?: boolean } | { kind: "pglite"; dataDir: string | null };
 
 export type Connection<DB> = { db: Kysely<DB>; target: DatabaseTarget; close: () => Promise<void> };
 
@@ -49,6 +55,7 @@ export function createDatabase<DB>(target: DatabaseTarget): Connection<DB> {
       Client: PreparingClient,
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      application_name: target.appendsNothing ? APPENDS_NOTHING : "procure",
       // An unreachable server must fail a request (503) rather than hang it.
       connectionTimeoutMillis: 5_000,
       // A long transaction holds every log reader back; none of ours should idle inside one.

@@ -7,6 +7,7 @@ import { createTestServices, type TestServices } from "@procure/infra/testing/te
 import { connectDatabase } from "@procure/infra/runtime";
 import { readEnv } from "@procure/api";
 import { ConcurrencyConflictError, IdempotentReplay } from "./errors.ts";
+import { APPENDS_NOTHING } from "./db.ts";
 import { EventStore } from "./event-store.ts";
 import { positionOf } from "./position.ts";
 import { verifyStreamChain } from "./verify-chain.ts";
@@ -292,6 +293,28 @@ describe("the event store", () => {
       await expect.poll(async () => (await store.readAll(held.from, 10)).length).toBe(1);
     } finally {
       await other.end();
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("reads past a session that appends nothing, in any process, and refuses that session's appends", async () => {
+    const reader = new pg.Client({ connectionString: services.databaseUrl!, application_name: APPENDS_NOTHING });
+    await reader.connect();
+    const requestId = randomUUID();
+    try {
+      await reader.query("begin");
+      await reader.query("select pg_current_xact_id()");
+      const before = await store.headPosition();
+      await appendComments(`request-${requestId}`, requestId, 1);
+      await expect.poll(async () => (await store.readAll(before, 10)).map((e) => e.data)).toContainEqual(expect.objectContaining({ request_id: requestId }));
+      await expect(
+        reader.query(
+          `insert into events (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, hash)
+           values (gen_random_uuid(), 'request', 'request-x', 1, 'RequestCommented', 1, '{}', '{}', now(), 'x')`,
+        ),
+      ).rejects.toThrow(/cannot append events/);
+      await reader.query("rollback");
+    } finally {
+      await reader.end();
     }
   });
 
