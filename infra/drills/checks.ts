@@ -19,7 +19,7 @@ function check(condition: boolean, what: string, detail = ""): string {
  * What every drill must leave behind: every acknowledged command in the read models, the bus holding the log
  * exactly once and in order, and read models equal to a rebuild from the log.
  */
-export async function checkAfterDrill(stack: Stack, outcomes: Outcomes, commands: number): Promise<string[]> {
+export async function checkAfterDrill(stack: Pick<Stack, "url" | "env" | "natsUrl" | "stopProduct">, outcomes: Outcomes, commands: number): Promise<string[]> {
   const checked: string[] = [];
   checked.push(check(outcomes.created + outcomes.commented + outcomes.decided === commands, `all ${commands} commands acknowledged`));
   await waitForProjections(stack.url, 120_000);

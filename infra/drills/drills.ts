@@ -6,8 +6,10 @@ import { checkAfterDrill, CheckFailed, type Outcomes } from "./checks.ts";
 import { startPrivatePostgres } from "../src/testing/private-postgres.ts";
 import { startStack, type Part, type Stack } from "./stack.ts";
 import { checkpointsReachTheHead } from "./checkpoints-converge.ts";
+import { runScaleDrill } from "./scale/scale-drill.ts";
 
-export type DrillReport = { did: string[]; checked: string[] };
+/** `failed`: checks that did not hold while the drill went on to its others (the drill then counts as failed). */
+export type DrillReport = { did: string[]; checked: string[]; failed?: string[] };
 export type Drill = { name: string; run: () => Promise<DrillReport> };
 
 /**
@@ -223,6 +225,11 @@ const postgresStopped: Drill = {
   },
 };
 
+const scale: Drill = {
+  name: "scale: two API processes behind nginx, a three-node NATS cluster, SIGTERM and SIGKILL, thousands of live sockets",
+  run: () => runScaleDrill(),
+};
+
 export const drills: Drill[] = [
   killEachPart,
   readBackUnderKills,
@@ -232,4 +239,5 @@ export const drills: Drill[] = [
   natsOutage("killed"),
   natsOutage("wiped"),
   postgresStopped,
+  scale,
 ];

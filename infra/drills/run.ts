@@ -11,7 +11,7 @@ process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 delete process.env.NATS_URL;
 const filter = process.argv[2]?.toLowerCase();
 const chosen = drills.filter((d) => !filter || d.name.toLowerCase().includes(filter));
-const results: { name: string; ok: boolean; seconds: number; did: string[]; checked: string[]; error?: string }[] = [];
+const results: { name: string; ok: boolean; seconds: number; did: string[]; checked: string[]; failed?: string[]; error?: string }[] = [];
 
 for (const drill of chosen) {
   const started = Date.now();
@@ -20,7 +20,8 @@ for (const drill of chosen) {
     const report = await drill.run();
     for (const line of report.did) console.log(`   did: ${line}`);
     for (const line of report.checked) console.log(`   ok:  ${line}`);
-    results.push({ name: drill.name, ok: true, seconds: Math.round((Date.now() - started) / 1000), ...report });
+    for (const line of report.failed ?? []) console.log(`   FAILED: ${line}`);
+    results.push({ name: drill.name, ok: !report.failed?.length, seconds: Math.round((Date.now() - started) / 1000), ...report });
   } catch (error) {
     console.log(`   FAILED: ${String(error)}`);
     results.push({ name: drill.name, ok: false, seconds: Math.round((Date.now() - started) / 1000), did: [], checked: [], error: String(error) });

@@ -32,29 +32,11 @@ export async function runCommandStream(
 
   async function send(method: string, path: string, token: string, body: unknown): Promise<{ status: number; json: { id?: string } }> {
     const key = randomUUID();
-    for (let attempt = 0; attempt < 600; attempt++) {
-      try {
-        const res = await fetch(`${baseUrl()}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        // A 409 with Retry-After means an earlier attempt with this key is still running: retry, like a 5xx.
-        const retryable = res.status >= 500 || (res.status === 409 && res.headers.has("retry-after"));
-        if (!retryable) {
-          const answer = { method, path, token, key, body, status: res.status, json: (await res.json()) as { id?: string }, headers: res.headers };
-          // Awaited: what the caller checks right after an answer happens before the stream goes on.
-          await options.onAnswer?.(answer);
-          return answer;
-        }
-      } catch {
-        // The server is down or restarting; the same key makes the retry safe.
-      }
-      outcomes.retries++;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`${method} ${path} never succeeded`);
+    const res = await sendCommand(baseUrl, method, path, token, body, { key, onRetry: () => outcomes.retries++ });
+    const answer = { method, path, token, key, body, ...res };
+    // Awaited: what the caller checks right after an answer happens before the stream goes on.
+    await options.onAnswer?.(answer);
+    return answer;
   }
 
   async function run(i: number) {
@@ -93,6 +75,37 @@ export async function runCommandStream(
     }),
   );
   return outcomes;
+}
+
+/**
+ * Sends one command with an Idempotency-Key, retrying it with the same key on a dropped connection, a 5xx, or a 409
+ * with Retry-After (an earlier attempt with this key still running), as a careful client does.
+ */
+export async function sendCommand(
+  baseUrl: () => string,
+  method: string,
+  path: string,
+  token: string,
+  body: unknown,
+  { key = randomUUID(), onRetry }: { key?: string; onRetry?: () => void } = {},
+): Promise<{ status: number; json: { id?: string }; headers: Headers }> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const retryable = res.status >= 500 || (res.status === 409 && res.headers.has("retry-after"));
+      if (!retryable) return { status: res.status, json: (await res.json()) as { id?: string }, headers: res.headers };
+    } catch {
+      // The server is down or restarting; the same key makes the retry safe.
+    }
+    onRetry?.();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${method} ${path} never succeeded`);
 }
 
 /** Signs up an admin and creates a requester and an approver, over HTTP. */
