@@ -1,17 +1,19 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../src/testing/child-process.ts";
 import { drills } from "./drills.ts";
 
 /**
  * `npm run drill [-- name-filter]`: fault drills against real Postgres and NATS on loopback. Each prints what it
- * did and what it checked; the results also go to infra/drills/results/latest.json.
+ * did and what it checked; the results also go to infra/drills/results/latest.json, where a filtered run replaces
+ * only its own drills' entries.
  */
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 delete process.env.NATS_URL;
 const filter = process.argv[2]?.toLowerCase();
 const chosen = drills.filter((d) => !filter || d.name.toLowerCase().includes(filter));
-const results: { name: string; ok: boolean; seconds: number; did: string[]; checked: string[]; failed?: string[]; error?: string }[] = [];
+type Result = { name: string; at?: string; ok: boolean; seconds: number; did: string[]; checked: string[]; failed?: string[]; error?: string };
+const results: Result[] = [];
 
 for (const drill of chosen) {
   const started = Date.now();
@@ -21,16 +23,20 @@ for (const drill of chosen) {
     for (const line of report.did) console.log(`   did: ${line}`);
     for (const line of report.checked) console.log(`   ok:  ${line}`);
     for (const line of report.failed ?? []) console.log(`   FAILED: ${line}`);
-    results.push({ name: drill.name, ok: !report.failed?.length, seconds: Math.round((Date.now() - started) / 1000), ...report });
+    results.push({ name: drill.name, at: new Date().toISOString(), ok: !report.failed?.length, seconds: Math.round((Date.now() - started) / 1000), ...report });
   } catch (error) {
     console.log(`   FAILED: ${String(error)}`);
-    results.push({ name: drill.name, ok: false, seconds: Math.round((Date.now() - started) / 1000), did: [], checked: [], error: String(error) });
+    results.push({ name: drill.name, at: new Date().toISOString(), ok: false, seconds: Math.round((Date.now() - started) / 1000), did: [], checked: [], error: String(error) });
   }
 }
 
 const dir = join(repoRoot, "infra/drills/results");
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "latest.json"), JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + "\n");
+const file = join(dir, "latest.json");
+const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { at: string; results: Result[] }) : null;
+const ran = new Set(results.map((r) => r.name));
+const kept = (earlier?.results ?? []).filter((r) => !ran.has(r.name)).map((r) => ({ at: earlier!.at, ...r }));
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), results: [...kept, ...results] }, null, 2) + "\n");
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\n${results.length - failed} of ${results.length} drills green.`);
 process.exit(failed ? 1 : 0);

@@ -5,10 +5,13 @@ import { createTestServices } from "../../src/testing/test-services.ts";
 import { checkAfterDrill, type Outcomes } from "../checks.ts";
 import { percentiles } from "../../bench/stats.ts";
 import { startScaleStack, type ScaleStack } from "./scale-stack.ts";
-import { startSocketFleet, wallClock, type FleetReport, type SocketFleet } from "./socket-fleet.ts";
+import { LATENCY_CEILING_MS, startSocketFleet, wallClock, type FleetReport, type SocketFleet } from "./socket-fleet.ts";
 
-/** What a phase found: lines for the report, and the checks that did not hold (the drill goes on to the others). */
-type Findings = { did: string[]; checked: string[]; failed: string[] };
+/**
+ * What the drill found: lines for the report, the checks that did not hold (the drill goes on to its others), and
+ * those checks' names, for a test to tell them apart.
+ */
+export type Findings = { did: string[]; checked: string[]; failed: string[]; failedChecks: string[] };
 
 /**
  * How big the drill is: 2,000 sockets at 100 commands a second for 30 s in the last phase, and 400 commands through
@@ -30,8 +33,11 @@ const SOCKETS_PER_USER = 10;
 const PASSWORD = "secret-pass";
 
 export async function runScaleDrill(settings: ScaleSettings = scaleSettings()): Promise<Findings> {
-  const findings: Findings = { did: [], checked: [], failed: [] };
-  const check = (holds: boolean, line: string) => (holds ? findings.checked : findings.failed).push(line);
+  const findings: Findings = { did: [], checked: [], failed: [], failedChecks: [] };
+  const check: Check = (name, holds, line) => {
+    (holds ? findings.checked : findings.failed).push(line);
+    if (!holds) findings.failedChecks.push(name);
+  };
   const services = await createTestServices("drillscale");
   let stack: ScaleStack | null = null;
   const fleets: SocketFleet[] = [];
@@ -101,7 +107,7 @@ export async function runScaleDrill(settings: ScaleSettings = scaleSettings()): 
 
 type Stream = (count: number, options?: Parameters<typeof runCommandStream>[3]) => ReturnType<typeof runCommandStream>;
 type ClientFleet = (sockets: SocketFleet | null) => (answer: StreamAnswer) => Promise<void>;
-type Check = (holds: boolean, line: string) => void;
+type Check = (name: string, holds: boolean, line: string) => void;
 
 /** Creates a user through the proxy and signs it in at one API process, from an address of its own. */
 async function createUser(stack: ScaleStack, adminToken: string, role: string, email: string, n: number): Promise<string> {
@@ -175,6 +181,7 @@ async function eachProcessHearsEverything(
     `${perProcess} live sockets opened straight at each API process; ${commands} commands (create, comment, approve or deny, order) through nginx`,
   );
   check(
+    "sockets-on-each-process",
     Object.keys(report.missedBy).length === 0 && report.requests === outcomes.created,
     `sockets on api-1 and api-2 each heard all ${report.requests} created requests' invalidations (${report.owed} deliveries owed, missed: ${missedLine(report)})`,
   );
@@ -230,15 +237,18 @@ async function apiTerminated(
       `reads through nginx all along`,
   );
   check(
+    "sigterm-commands",
     outcomes.created + outcomes.commented + outcomes.decided === commands,
     `all ${commands} commands acknowledged across the restart (${outcomes.retries} client retries with the same Idempotency-Key)`,
   );
   check(
+    "sigterm-reads",
     reads.failed.length === 0,
     `${reads.made} reads through nginx, ${reads.failed.length} failed (${[...new Set(reads.failed)].join(", ") || "no client retry needed"})`,
   );
   const movedOver = report.closes["1012"] ?? 0;
   check(
+    "sigterm-sockets-back",
     movedOver > 0 && report.reconnects === movedOver && (report.slowestReconnectMs ?? Infinity) <= 2_000 && report.openBy["reconnected"] === movedOver,
     `the ${movedOver} sockets api-1 closed with 1012 were open again through nginx within ${report.slowestReconnectMs} ms (≤ 2,000 ms)`,
   );
@@ -254,6 +264,7 @@ async function apiTerminated(
   }
   const heard = await settledReport(sockets);
   check(
+    "sigterm-sockets-hear",
     Object.keys(heard.missedBy).length === 0 && heard.requests === after,
     `all ${count} sockets, moved or not, heard the ${after} requests created after the restart (missed: ${missedLine(heard)})`,
   );
@@ -261,6 +272,18 @@ async function apiTerminated(
   findings.did.push(`api-1 started again on its port; ${after} more requests created`);
   await sockets.stop();
   return after;
+}
+
+const mib = (kib: number) => Math.round(kib / 1024);
+
+/** The API processes' RSS as the median of five readings a second apart: one reading may fall mid-collection. */
+async function steadyRssKiB(stack: ScaleStack): Promise<number> {
+  const readings: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    readings.push(stack.apiRssKiB());
+  }
+  return readings.sort((a, b) => a - b)[2]!;
 }
 
 async function eventCount(databaseUrl: string): Promise<number> {
@@ -302,6 +325,7 @@ async function natsNodeKilled(stack: ScaleStack, stream: Stream, clientFleet: Cl
   });
   const name = await killed!;
   check(
+    "nats-commands",
     outcomes.created + outcomes.commented + outcomes.decided === commands,
     `all ${commands} commands acknowledged with ${name} down (${outcomes.retries} client retries)`,
   );
@@ -313,7 +337,11 @@ async function natsNodeKilled(stack: ScaleStack, stream: Stream, clientFleet: Cl
     (state) => survivors.every((n) => state.held[n] === events),
     30_000,
   );
-  check(two.held, `the two surviving servers each hold the log's ${events} events (${survivors.map((n) => `${n}: ${two.value.held[n]}`).join(", ")})`);
+  check(
+    "nats-survivors",
+    two.held,
+    `the two surviving servers each hold the log's ${events} events (${survivors.map((n) => `${n}: ${two.value.held[n]}`).join(", ")})`,
+  );
   await stack.nats.restart(name);
   const three = await pollUntil(
     () => stack.nats.streamState(streamName),
@@ -322,6 +350,7 @@ async function natsNodeKilled(stack: ScaleStack, stream: Stream, clientFleet: Cl
   );
   findings.did.push(`SIGKILL to the stream's leader ${name} after ${at} of ${commands} commands; started again once they were done`);
   check(
+    "nats-caught-up",
     three.held,
     `the restarted ${name} caught up in ${three.ms} ms: all three hold the ${events} events (${stack.nats.names.map((n) => `${n}: ${three.value.held[n]}`).join(", ")})`,
   );
@@ -350,8 +379,9 @@ async function fileAcrossProcesses(stack: ScaleStack, tokens: StreamUsers, findi
   const here = await download(first.url);
   const there = await download(second.url);
   findings.did.push(`a ${content.length}-byte file uploaded straight to ${first.name}, downloaded from ${first.name} and from ${second.name}`);
-  check(here.status === 200 && here.sha256 === sha256, `${first.name} serves the file it took (${here.status})`);
+  check("file-same-process", here.status === 200 && here.sha256 === sha256, `${first.name} serves the file it took (${here.status})`);
   check(
+    "file-across-processes",
     there.status === 200 && there.sha256 === sha256,
     there.status === 200
       ? `${second.name} serves the file uploaded to ${first.name}, same sha256`
@@ -370,6 +400,7 @@ async function limitsAcrossProcesses(stack: ScaleStack, adminToken: string, find
   for (const api of [first, second]) right.push((await signIn(api.url, email, PASSWORD, clientAddress(80_000 + right.length))).status);
   findings.did.push(`10 wrong passwords for one account, alternately at ${first.name} and ${second.name}, each from a new address; then the right one at each`);
   check(
+    "login-throttle",
     failures.every((s) => s === 401) && right.every((s) => s === 429),
     `the account is locked on both processes after 10 failures shared between them (answers ${failures.join(" ")}, then ${right.join(" ")})`,
   );
@@ -383,6 +414,7 @@ async function limitsAcrossProcesses(stack: ScaleStack, adminToken: string, find
   findings.did.push(`${limit} sign-ins (RATE_LIMIT_PUBLIC) from one address, alternately at each process, then one more at each`);
   const refused = answers.filter((s) => s === 429).length;
   check(
+    "rate-limit",
     refused === 0 && over.every((s) => s === 429),
     `the address's ${limit} a minute is one budget across both processes: ${refused} of the first ${limit} refused, then ${over.join(" and ")}`,
   );
@@ -397,14 +429,12 @@ async function manySockets(
   findings: Findings,
   check: Check,
 ): Promise<number> {
-  const before = stack.apiRssKiB();
+  const before = await steadyRssKiB(stack);
   const opened = await sockets.open(
     Array.from({ length: count }, (_, i) => ({ url: stack.url, token: watchers[Math.floor(i / SOCKETS_PER_USER)]!, label: "through nginx" })),
   );
   if (opened.failed) throw new Error(`${opened.failed} of ${count} live sockets failed to open: ${opened.error}`);
-  // Let the servers' allocations from the burst of upgrades settle before reading their memory.
-  await new Promise((r) => setTimeout(r, 3_000));
-  const after = stack.apiRssKiB();
+  const after = await steadyRssKiB(stack);
   const perProcess = await Promise.all(
     stack.apis.map(async (api) => {
       const text = await fetch(api.metricsUrl).then((r) => r.text());
@@ -412,14 +442,15 @@ async function manySockets(
     }),
   );
   findings.did.push(
-    `${count} live sockets opened through nginx in ${opened.ms} ms (${perProcess.join(", ")}); API processes' RSS ${Math.round(before / 1024)} → ` +
-      `${Math.round(after / 1024)} MiB: ${((after - before) / count).toFixed(1)} KiB a socket`,
+    `${count} live sockets opened through nginx in ${opened.ms} ms (${perProcess.join(", ")}); API processes' RSS together ${mib(before)} → ` +
+      `${mib(after)} MiB (medians of five readings): ${((after - before) / count).toFixed(1)} KiB a socket`,
   );
 
   await sockets.forget();
   const total = rate * seconds;
   let retries = 0;
   const answers: number[] = [];
+  const cpuBefore = stack.cpuMs();
   const started = wallClock();
   const sends: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -438,19 +469,29 @@ async function manySockets(
   const sendingSeconds = (wallClock() - started) / 1000;
   await waitForProjections(stack.url, 120_000);
   const report = await settledReport(sockets, 30_000);
+  const cpuAfter = stack.cpuMs();
+  const wallSeconds = (wallClock() - started) / 1000;
+  const cores = (ms: number) => (ms / 1000 / wallSeconds).toFixed(2);
   const { p50, p95, p99, max } = report.latencyMs;
   const answered = percentiles(answers);
+  const ms = (n: number) => (n >= LATENCY_CEILING_MS ? `≥ ${LATENCY_CEILING_MS}` : String(Math.round(n)));
   findings.did.push(
     `${total} requests created through nginx at ${rate} a second (${(total / sendingSeconds).toFixed(0)} a second achieved, ${retries} retries); ` +
-      `answers p50 ${Math.round(answered.p50)} ms, p99 ${Math.round(answered.p99)} ms; ${report.delivered} invalidations timed from each ` +
-      `command's send to each socket: p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms` +
+      `answers p50 ${ms(answered.p50)} ms, p99 ${ms(answered.p99)} ms; ${report.delivered} invalidations timed from each ` +
+      `command's send to each socket: p50 ${ms(p50)} ms, p95 ${ms(p95)} ms, p99 ${ms(p99)} ms, max ${ms(max)} ms` +
       (report.resyncs ? `; ${report.resyncs} resyncs` : ""),
+    `${report.messages} live messages received, ${(report.messages / count / total).toFixed(1)} per command per socket; over the ` +
+      `${wallSeconds.toFixed(0)} s from the first command to the last delivery the API processes used ${cores(cpuAfter.api - cpuBefore.api)} ` +
+      `cores, the background processes ${cores(cpuAfter.background - cpuBefore.background)}, the sockets' client ${cores(report.cpuMs)}; ` +
+      `API processes' RSS then ${mib(stack.apiRssKiB())} MiB`,
   );
-  check(answers.length === total, `all ${total} commands acknowledged`);
+  check("scale-commands", answers.length === total, `all ${total} commands acknowledged`);
   check(
+    "scale-deliveries",
     Object.keys(report.missedBy).length === 0 && report.owed === count * total,
-    `every one of the ${count} sockets heard each of the ${total} requests: ${report.owed} deliveries owed, missed ${missedLine(report)}`,
+    `every one of the ${count} sockets heard each of the ${total} requests: ${report.owed} deliveries owed, not heard within 30 s ` +
+      `of the read models catching up: ${missedLine(report)}`,
   );
-  check(p99 < 100, `invalidation p99 ${p99} ms with ${count} sockets at ${rate} commands a second (< 100 ms)`);
+  check("invalidation-p99", p99 < 100, `invalidation p99 ${ms(p99)} ms with ${count} sockets at ${rate} commands a second (< 100 ms)`);
   return total;
 }

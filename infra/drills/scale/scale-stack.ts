@@ -83,6 +83,11 @@ export async function startScaleStack(baseEnv: Record<string, string>, dataDir: 
       },
       /** Resident memory of the API processes together, in KiB. */
       apiRssKiB: () => apis.reduce((sum, api) => sum + rssKiB(api.child.process.pid!), 0),
+      /** CPU time the API processes and the background processes have used, in milliseconds. */
+      cpuMs: () => ({
+        api: apis.reduce((sum, api) => sum + cpuMs(api.child.process.pid!), 0),
+        background: background.reduce((sum, child) => sum + cpuMs(child.process.pid!), 0),
+      }),
       /** Stops every product process (the checks then read the stream and the database alone). */
       async stopProduct() {
         for (const child of [...apis.map((a) => a.child), ...background]) await child.kill();
@@ -102,4 +107,10 @@ function rssKiB(pid: number): number {
     .split("\n")
     .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.split(/\s+/)[1] ?? 0);
+}
+
+/** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (Linux's USER_HZ). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

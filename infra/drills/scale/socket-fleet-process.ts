@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import type { FleetCommand, FleetReport, SocketSpec } from "./socket-fleet.ts";
+import { LATENCY_CEILING_MS as MAX_MS, type FleetCommand, type FleetReport, type SocketSpec } from "./socket-fleet.ts";
 
 /**
  * The drill's live sockets, in a process of their own as clients on other machines would be: their parsing does
@@ -10,7 +10,6 @@ import type { FleetCommand, FleetReport, SocketSpec } from "./socket-fleet.ts";
  * as the web client does.
  */
 const now = () => performance.timeOrigin + performance.now();
-const MAX_MS = 60_000;
 
 type Held = { spec: SocketSpec; socket: WebSocket; open: boolean; openedAt: number };
 type Heard = { sentAt: number | null; by: Uint8Array; early: number[] };
@@ -21,6 +20,8 @@ const latencies = new Uint32Array(MAX_MS + 1);
 const closes = new Map<number, number>();
 const reconnectGaps: number[] = [];
 let resyncs = 0;
+let messages = 0;
+let cpuFrom = process.cpuUsage();
 let reconnectTo: string | null = null;
 
 function record(id: string, index: number, at: number) {
@@ -43,6 +44,7 @@ function attach(index: number, spec: SocketSpec): Promise<void> {
   held[index] = entry;
   socket.on("message", (raw) => {
     const at = now();
+    messages++;
     const message = JSON.parse(String(raw)) as { type: string; keys?: string[][] };
     if (message.type === "resync") resyncs++;
     for (const key of message.keys ?? []) {
@@ -137,6 +139,8 @@ function report(): FleetReport {
     reconnects: reconnectGaps.length,
     slowestReconnectMs: reconnectGaps.length ? Math.round(Math.max(...reconnectGaps)) : null,
     resyncs,
+    messages,
+    cpuMs: Math.round((process.cpuUsage(cpuFrom).user + process.cpuUsage(cpuFrom).system) / 1000),
   };
 }
 
@@ -164,7 +168,8 @@ process.on("message", (command: FleetCommand) => {
       latencies.fill(0);
       reconnectGaps.length = 0;
       closes.clear();
-      resyncs = 0;
+      resyncs = messages = 0;
+      cpuFrom = process.cpuUsage();
       answer(null);
       break;
     case "report":

@@ -28,7 +28,13 @@ export type FleetReport = {
   reconnects: number;
   slowestReconnectMs: number | null;
   resyncs: number;
+  /** Messages of any kind the sockets received, and the CPU time the fleet's process used, since the last `forget`. */
+  messages: number;
+  cpuMs: number;
 };
+
+/** The fleet's latency histogram ends here: a latency at the ceiling is that long or longer. */
+export const LATENCY_CEILING_MS = 60_000;
 
 /** The same clock in every process on the machine, to the fraction of a millisecond. */
 export const wallClock = () => performance.timeOrigin + performance.now();
