@@ -66,13 +66,21 @@ export async function startScaleStack(baseEnv: Record<string, string>, dataDir: 
       proxy,
       /** The address clients use: the proxy. */
       url: proxy.url,
-      /** SIGTERMs an API process and waits for it to drain and exit; answers its exit code and how long it took. */
-      async terminateApi(index: number) {
+      /**
+       * SIGTERMs an API process and waits for it to drain and exit, for up to `timeoutMs`; past that it is killed.
+       * Answers its exit code, how long it took, and whether it had to be killed.
+       */
+      async terminateApi(index: number, timeoutMs: number) {
         const api = apis[index]!;
         const started = Date.now();
         api.child.process.kill("SIGTERM");
-        const code = await api.child.exited;
-        return { code, ms: Date.now() - started };
+        let timer: NodeJS.Timeout | undefined;
+        const code = await Promise.race([api.child.exited, new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), timeoutMs)))]);
+        clearTimeout(timer);
+        const ms = Date.now() - started;
+        if (code !== "hung") return { code, ms, killed: false };
+        await api.child.kill("SIGKILL");
+        return { code: null, ms, killed: true };
       },
       /** Starts an API process again on its port, as an orchestrator would after a restart. */
       async restartApi(index: number) {
