@@ -128,7 +128,10 @@ const signIn = (apiUrl: string, email: string, password: string, address: string
     body: JSON.stringify({ email, password }),
   });
 
-/** Approvers, who hear of every request, to hold the live sockets. */
+/**
+ * Buyers, who hear of every request, to hold the live sockets. Not approvers: each approver is also mailed about
+ * each request and shown it in their inbox, work that would grow with the sockets and measure that instead.
+ */
 async function createWatchers(stack: ScaleStack, adminToken: string, count: number): Promise<string[]> {
   const watchers: string[] = [];
   let next = 0;
@@ -136,7 +139,7 @@ async function createWatchers(stack: ScaleStack, adminToken: string, count: numb
     Array.from({ length: 4 }, async () => {
       while (next < count) {
         const n = next++;
-        watchers[n] = await createUser(stack, adminToken, "approver", `watcher-${n}@stream.test`, n + 1);
+        watchers[n] = await createUser(stack, adminToken, "buyer", `watcher-${n}@stream.test`, n + 1);
       }
     }),
   );
