@@ -26,7 +26,15 @@ for (const drill of chosen) {
     results.push({ name: drill.name, at: new Date().toISOString(), ok: !report.failed?.length, seconds: Math.round((Date.now() - started) / 1000), ...report });
   } catch (error) {
     console.log(`   FAILED: ${String(error)}`);
-    results.push({ name: drill.name, at: new Date().toISOString(), ok: false, seconds: Math.round((Date.now() - started) / 1000), did: [], checked: [], error: String(error) });
+    results.push({
+      name: drill.name,
+      at: new Date().toISOString(),
+      ok: false,
+      seconds: Math.round((Date.now() - started) / 1000),
+      did: [],
+      checked: [],
+      error: String(error),
+    });
   }
 }
 

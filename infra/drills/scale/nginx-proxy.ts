@@ -53,7 +53,7 @@ export async function startNginx(dir: string, backends: readonly number[]) {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, configFile, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, configFile, pid: child.pid!, output: () => output, stop };
 }
 
 const accepts = (port: number) =>

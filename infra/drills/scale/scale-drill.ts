@@ -491,7 +491,8 @@ async function manySockets(
       (report.resyncs ? `; ${report.resyncs} resyncs` : ""),
     `${report.messages} live messages received, ${(report.messages / count / total).toFixed(1)} per command per socket; over the ` +
       `${wallSeconds.toFixed(0)} s from the first command to the last delivery the API processes used ${cores(cpuAfter.api - cpuBefore.api)} ` +
-      `cores, the background processes ${cores(cpuAfter.background - cpuBefore.background)}, the sockets' client ${cores(report.cpuMs)}; ` +
+      `cores, the background processes ${cores(cpuAfter.background - cpuBefore.background)}, nginx ${cores(cpuAfter.proxy - cpuBefore.proxy)}, ` +
+      `the sockets' client ${cores(report.cpuMs)}; ` +
       `API processes' RSS then ${mib(stack.apiRssKiB())} MiB`,
   );
   check("scale-commands", answers.length === total, `all ${total} commands acknowledged`);

@@ -91,10 +91,11 @@ export async function startScaleStack(baseEnv: Record<string, string>, dataDir: 
       },
       /** Resident memory of the API processes together, in KiB. */
       apiRssKiB: () => apis.reduce((sum, api) => sum + rssKiB(api.child.process.pid!), 0),
-      /** CPU time the API processes and the background processes have used, in milliseconds. */
+      /** CPU time the API processes, the background processes and nginx's workers have used, in milliseconds. */
       cpuMs: () => ({
         api: apis.reduce((sum, api) => sum + cpuMs(api.child.process.pid!), 0),
         background: background.reduce((sum, child) => sum + cpuMs(child.process.pid!), 0),
+        proxy: childrenOf(proxy.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
       }),
       /** Stops every product process (the checks then read the stream and the database alone). */
       async stopProduct() {
@@ -121,4 +122,8 @@ function rssKiB(pid: number): number {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
 }
