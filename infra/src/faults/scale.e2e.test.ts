@@ -42,6 +42,5 @@ describe.skipIf(!withServices)("the scale drill, small", () => {
 
   it("an API process serves the file uploaded to it", () => holds("file-same-process"));
 
-  // Files live under each API process's DATA_DIR until they are kept in Postgres: this flips when they are.
-  it.fails("a file uploaded through one API process downloads through the other", () => holds("file-across-processes"));
+  it("a file uploaded through one API process downloads through the other", () => holds("file-across-processes"));
 });
