@@ -27,12 +27,13 @@ export function cpuByProcess(processName: string): Map<string, number> {
 }
 
 /**
- * What the processes (or threads) of `after` used since `before`, counting only those in both: one that started or
- * ended in between, another test's server say, would otherwise count its whole life or a negative one.
+ * What the processes (or threads) of `after` used since `before`: the difference for those in both, the whole life of
+ * one that started in between (a pool's new connection), nothing of one that ended in between (its last figures are
+ * gone with it).
  */
 export function usedBetween(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>, skip: readonly string[] = []): number {
   let total = 0;
-  for (const [id, ms] of after) if (before.has(id) && !skip.includes(id)) total += ms - before.get(id)!;
+  for (const [id, ms] of after) if (!skip.includes(id)) total += ms - (before.get(id) ?? 0);
   return total;
 }
 
