@@ -1,9 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
-import { APPENDS_NOTHING } from "./db.ts";
 import { eventColumns, toStoredEvent, type EventRow } from "./event-rows.ts";
 import { ORIGIN } from "./position.ts";
-import { quietTransactions } from "./quiet-transactions.ts";
+import { readableHorizon } from "./readable-horizon.ts";
 import type { StreamHeads } from "./stream-heads.ts";
 import type { EventStoreTables } from "./tables.ts";
 
@@ -28,28 +27,11 @@ export class LogReader {
     return rows;
   }
 
-  /**
-   * Events after `after`, in log order, never past the oldest transaction still running: a row committed late
-   * by a slow writer has a lower transaction id than rows already visible, and must not be skipped. Running
-   * transactions of this process that append nothing (projection batches, the relay) do not hold readers back,
-   * nor do those of other databases on the same server (transaction ids are the server's, but a session of another
-   * database never writes this one's log, and a session's database never changes), nor those of sessions named
-   * APPENDS_NOTHING in any process (the log refuses their inserts); the reading transaction's own id counts as
-   * running unless it is one of those.
-   */
+  /** Events after `after`, in log order, never at or past the readable horizon (see `readableHorizon`). */
   async readAll(after: Position, limit = 500): Promise<StoredEvent[]> {
-    const { rows } = await sql<EventRow>`with snapshot as (select pg_current_snapshot() as s)
-      select ${eventColumns} from events
+    const { rows } = await sql<EventRow>`select ${eventColumns} from events
       where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
-        and transaction_id < (
-          select coalesce(
-            (select min(running) from (select pg_snapshot_xip(snapshot.s) union all select pg_current_xact_id_if_assigned()) as open (running)
-              where running <> all(${quietTransactions.list()}::xid8[])
-                and running::xid not in (select backend_xid from pg_stat_activity where backend_xid is not null
-                  and (datid <> (select oid from pg_database where datname = current_database()) or application_name = ${APPENDS_NOTHING}))),
-            pg_snapshot_xmax(snapshot.s)
-          ) from snapshot
-        )
+        and transaction_id < ${readableHorizon()}
       order by events.transaction_id, events.global_position
       limit ${limit}`.execute(this.db);
     return rows.map(toStoredEvent);
