@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { runModuleProcess, siblingModule } from "../src/module-worker.ts";
 import type { LoadClientInput } from "./load-client.ts";
-import { cpuByProcess, threadCpuMs, usedBetween } from "./process-cpu.ts";
+import { cpuByProcess, kernelMsByProcess, ownKernelMs, ownSyscalls, syscallsByProcess, threadCpuMs, usedBetween } from "./process-cpu.ts";
 import { round } from "./stats.ts";
 
 /** CPU per call, in milliseconds, by where it was spent. */
@@ -27,12 +27,28 @@ export type CostFigures = {
   walBytes: number;
   /** Rows inserted, updated or deleted per call, by table (those above 0.05). */
   rowsByTable: Record<string, number>;
+  /** Of the CPU per call, the kernel's share (system calls, the loopback network), by where it was spent. */
+  kernelMs: { server: number; postgres: number; nats: number };
+  /** Read and write system calls per call (sockets mostly): each is a trip through the kernel, on loopback too. */
+  syscalls: { server: number; postgres: number; nats: number };
 };
 
-type CpuCounters = { threads: Map<string, number>; postgres: Map<string, number>; nats: Map<string, number> };
+type CpuCounters = {
+  threads: Map<string, number>;
+  postgres: Map<string, number>;
+  nats: Map<string, number>;
+  kernel: { server: number; postgres: Map<string, number>; nats: Map<string, number> };
+  syscalls: { server: number; postgres: Map<string, number>; nats: Map<string, number> };
+};
 type PostgresCounters = { transactions: number; rowsWritten: number; walBytes: number; tables: Map<string, number> };
 
-const cpuCounters = (): CpuCounters => ({ threads: threadCpuMs(), postgres: cpuByProcess("postgres"), nats: cpuByProcess("nats-server") });
+const cpuCounters = (): CpuCounters => ({
+  threads: threadCpuMs(),
+  postgres: cpuByProcess("postgres"),
+  nats: cpuByProcess("nats-server"),
+  kernel: { server: ownKernelMs(), postgres: kernelMsByProcess("postgres"), nats: kernelMsByProcess("nats-server") },
+  syscalls: { server: ownSyscalls(), postgres: syscallsByProcess("postgres"), nats: syscallsByProcess("nats-server") },
+});
 
 /**
  * Postgres's own counts for the database. A backend reports them when a transaction ends, at most once a second, and
@@ -94,6 +110,16 @@ export async function costPerCall(
     transactions: per(counted.transactions - countedBefore.transactions),
     rowsWritten: per(counted.rowsWritten - countedBefore.rowsWritten),
     walBytes: Math.round((counted.walBytes - countedBefore.walBytes) / calls),
+    kernelMs: {
+      server: per(after.kernel.server - before.kernel.server),
+      postgres: per(usedBetween(before.kernel.postgres, after.kernel.postgres)),
+      nats: per(usedBetween(before.kernel.nats, after.kernel.nats)),
+    },
+    syscalls: {
+      server: per(after.syscalls.server - before.syscalls.server),
+      postgres: per(usedBetween(before.syscalls.postgres, after.syscalls.postgres)),
+      nats: per(usedBetween(before.syscalls.nats, after.syscalls.nats)),
+    },
     rowsByTable: Object.fromEntries(
       [...counted.tables]
         .map(([name, written]) => [name, per(written - (countedBefore.tables.get(name) ?? 0))] as const)

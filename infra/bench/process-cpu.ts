@@ -12,18 +12,38 @@ function processCpuMs(processName: string): number {
 }
 
 /** CPU time used so far by each process of this name on this machine, by pid, in milliseconds. */
-export function cpuByProcess(processName: string): Map<string, number> {
+export const cpuByProcess = (processName: string) => byProcess(processName, (_pid, stat) => ticksOf(stat));
+
+/** Of that, the time spent in the kernel (system calls, the network stack), by pid, in milliseconds. */
+export const kernelMsByProcess = (processName: string) => byProcess(processName, (_pid, stat) => ticksOf(stat, "kernel"));
+
+/** Read and write system calls made so far by each process of this name, by pid (sockets, pipes and files alike). */
+export const syscallsByProcess = (processName: string) => byProcess(processName, (pid) => syscallsOf(pid));
+
+/** Read and write system calls made so far by this process, all its threads. */
+export const ownSyscalls = () => syscallsOf("self");
+
+/** Of this process's CPU time so far, the kernel's, in milliseconds. */
+export const ownKernelMs = () => ticksOf(readFileSync("/proc/self/stat", "utf8"), "kernel");
+
+function byProcess(processName: string, read: (pid: string, stat: string) => number): Map<string, number> {
   const used = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name === processName) used.set(pid, ticksOf(stat));
+      if (name === processName) used.set(pid, read(pid, stat));
     } catch {
       // The process ended while it was read.
     }
   }
   return used;
+}
+
+function syscallsOf(pid: string): number {
+  const io = readFileSync(`/proc/${pid}/io`, "utf8");
+  const count = (field: string) => Number(new RegExp(`^${field}: (\\d+)$`, "m").exec(io)?.[1] ?? 0);
+  return count("syscr") + count("syscw");
 }
 
 /**
@@ -50,8 +70,8 @@ export function threadCpuMs(): Map<string, number> {
   return threads;
 }
 
-/** User and system time of a /proc stat line, in milliseconds (USER_HZ is 100 on Linux). */
-function ticksOf(stat: string): number {
+/** User and system time of a /proc stat line (or the system time alone), in milliseconds (USER_HZ is 100 on Linux). */
+function ticksOf(stat: string, part: "all" | "kernel" = "all"): number {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return ((part === "all" ? Number(fields[11]) : 0) + Number(fields[12])) * 10;
 }

@@ -8,6 +8,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import type { Position } from "@procure/contracts";
 import { comparePositions, loadCheckpoint } from "@procure/eventstore";
 import { NOTIFIER_CHECKPOINT } from "@procure/notifier";
+import { costRun } from "./cost-run.ts";
 import { orderedReadApart } from "./ordered-read.ts";
 import { repoRoot } from "../src/testing/child-process.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
@@ -21,7 +22,8 @@ import { commandCostFigures, httpFigures, storeFigures } from "./write-path.ts";
 /**
  * `npm run bench`: the product's figures beside their baselines, measured in one run on the services the
  * environment names (Postgres and NATS when DATABASE_URL / NATS_URL are set, the embedded defaults otherwise).
- * BENCH_REQUESTS sets the large workspace (100,000 requests by default).
+ * BENCH_REQUESTS sets the large workspace (100,000 requests by default). `npm run bench -- cost` measures only a
+ * command's cost and the live figure (`cost-run.ts`).
  */
 async function busSettled(t: TestApp, head: Position) {
   const relay = t.runtime.relay;
@@ -45,6 +47,11 @@ async function busSettled(t: TestApp, head: Position) {
   } finally {
     await nc.close();
   }
+}
+
+if (process.argv[2] === "cost") {
+  await costRun(Number(process.env.BENCH_COST_SECONDS ?? 8));
+  process.exit(0);
 }
 
 const largeRequests = Number(process.env.BENCH_REQUESTS ?? 100_000);

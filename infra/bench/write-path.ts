@@ -110,12 +110,19 @@ export async function httpFigures(db: Kysely<unknown>, productUrl: string, token
 }
 
 /**
+ * How long each side of the command cost runs untimed first. V8 goes on compiling a whole server's hot paths for
+ * tens of seconds under load: after 8 s its compiler threads still took about 1 ms per command, after 40 s 0.3 ms,
+ * which is a long-running server's steady state (garbage collection, mostly).
+ */
+const COST_WARM_SECONDS = Number(process.env.BENCH_COST_WARM_SECONDS ?? 30);
+
+/**
  * The machine's CPU per `POST /api/requests` beside the bare route's per request, each from 16 clients in a closed
  * loop in a process of their own (`costPerCall`).
  */
 export async function commandCostFigures(db: Kysely<unknown>, productUrl: string, token: string, backgroundThreadId: number | null, seconds: number) {
   const bare = await startBareRoute(db);
-  const options = { seconds, warmSeconds: seconds, backgroundThreadId };
+  const options = { seconds, warmSeconds: COST_WARM_SECONDS, backgroundThreadId };
   try {
     const bareCost = await costPerCall(db, { url: bare.url, headers: {}, body: { n: 1 }, concurrency: CLIENTS }, { ...options, countBackground: false });
     const product = await costPerCall(

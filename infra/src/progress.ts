@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import { loadCheckpoints, logBehind, type EventStore } from "@procure/eventstore";
+import { loadCheckpoints, logBehind, ORIGIN, type EventStore } from "@procure/eventstore";
 import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
 import { checkpointName, type Database, type Projection, type ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api/setup";
@@ -50,7 +50,8 @@ export class CheckpointProgress implements ProjectionProgress {
 
   private async refresh() {
     const checkpoints = new Map((await loadCheckpoints(this.db)).map((c) => [c.name, c.position]));
-    this.positions.update(this.projections.flatMap((p) => (checkpoints.has(checkpointName(p)) ? [[p.name, checkpoints.get(checkpointName(p))!]] : [])));
+    // Every projection, those without a checkpoint (reset for a rebuild) at the start of the log.
+    this.positions.update(this.projections.map((p) => [p.name, checkpoints.get(checkpointName(p)) ?? ORIGIN]));
   }
 }
 

@@ -13,7 +13,7 @@ export function requireKnown(projections: readonly Projection[], names: readonly
  * the commands waiting for some of them to reach a point of the log.
  */
 export class ProjectionPositions {
-  private positions = new Map<string, Position>();
+  private readonly positions = new Map<string, Position>();
   private readonly waiters = new Set<() => void>();
 
   constructor(private readonly projections: readonly Projection[]) {}
@@ -22,8 +22,9 @@ export class ProjectionPositions {
     return this.waiters.size > 0;
   }
 
+  /** Takes the positions of the projections that moved; the others stay where they were last reported. */
   update(positions: Iterable<[string, Position]>): void {
-    this.positions = new Map(positions);
+    for (const [name, position] of positions) this.positions.set(name, position);
     for (const check of [...this.waiters]) check();
   }
 

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { pino, type Logger } from "pino";
 import type { Kysely } from "kysely";
+import type { Position } from "@procure/contracts";
 import { sql } from "kysely";
 import {
   authMigrations,
@@ -26,12 +27,13 @@ import {
   type Bus,
   type Connection,
   type LogRead,
+  maxPosition,
 } from "@procure/eventstore";
 import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { BackgroundThread } from "./background/background-thread.ts";
 import { backgroundHealth, type BackgroundHealth } from "./background/health.ts";
-import { backgroundRoles } from "./background/messages.ts";
+import { gatherEachTurn } from "./background/gather-each-turn.ts";
 import { developmentSecret } from "./secrets.ts";
 import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
 import { Notifier, notifierMigrations, type NotifierOptions } from "@procure/notifier";
@@ -142,10 +144,14 @@ export async function startRuntime(
   const notifier = here.includes("notifier") ? createNotifier(env, db, store, bus, { secret: jwtSecret, read, log: partLog(logger, "notifier") }) : null;
   if (notifier) await notifier.start();
 
-  // An API process whose relay and projections run in other processes tells them of its appends at once, rather
-  // than leaving them to find its appends by polling.
-  if (only.includes("api") && !background && !backgroundRoles.every((role) => here.includes(role))) {
-    store.onAppended((position) => bus.announceAppended(position));
+  // A process that appends tells the others' readers of it at once, rather than leaving them to find it by polling:
+  // the newest position of each turn, once, however many commands it committed. With a background thread, the
+  // thread tells of both threads' appends (it hears of the API thread's), so a process sends one announcement.
+  const inBackgroundThread = options.appendsInFlight !== undefined;
+  if (bus.kind !== "memory" && !background && (here.includes("api") || here.includes("webhooks"))) {
+    const announce = gatherEachTurn<Position>((positions) => bus.announceAppended(positions.reduce(maxPosition)));
+    if (inBackgroundThread) store.onAppended(announce);
+    else store.onAppendedHere(announce);
   }
 
   const progress: ProjectionProgress = background ?? (runner ? new RunnerProgress(db, store, runner) : new CheckpointProgress(db, store, allProjections));

@@ -1,6 +1,7 @@
 import { readlinkSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Invalidation, Position } from "@procure/contracts";
+import { comparePositions } from "@procure/eventstore";
 import { startRuntime } from "../runtime.ts";
 import { backgroundHealth } from "./health.ts";
 import { gatherEachTurn } from "./gather-each-turn.ts";
@@ -18,11 +19,18 @@ try {
   const runner = runtime.runner!;
   const health = backgroundHealth(runtime.relay, runner);
 
-  // A batch moves several projections at once.
+  // A batch moves several projections at once; only those that moved since the last report are sent.
+  const reported = new Map<string, Position>();
   const reportProgress = gatherEachTurn<void>(() => {
     const positions: Record<string, Position> = {};
-    for (const projection of runner.projections) positions[projection.name] = runner.positionOf([projection.name]);
-    post({ type: "progress", positions });
+    for (const projection of runner.projections) {
+      const at = runner.positionOf([projection.name]);
+      const before = reported.get(projection.name);
+      if (before && comparePositions(before, at) === 0) continue;
+      positions[projection.name] = at;
+      reported.set(projection.name, at);
+    }
+    if (Object.keys(positions).length > 0) post({ type: "progress", positions });
   });
   runner.onProgress(reportProgress);
 

@@ -64,7 +64,7 @@ export class LiveLoop {
       this.signal.notify();
     });
     this.loop = this.run();
-    if (this.bus && this.options.hearsBus) this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
+    if (this.bus && this.options.hearsBus) this.stopHearing = this.bus.onAppendedElsewhere((position) => this.heardOf(position));
   }
 
   async stop(): Promise<void> {

@@ -49,7 +49,7 @@ export class ProjectionGroups {
       void this.bus
         .retireConsumers([durable, ...[...this.runners.keys()].map((group) => `${durable}-${group}`)])
         .catch((error: unknown) => this.options.log?.("could not retire old consumers", { error: String(error) }));
-      this.stopHearing = this.bus.onPublished((position) => {
+      this.stopHearing = this.bus.onAppendedElsewhere((position) => {
         for (const runner of this.runners.values()) runner.heardOf(position);
       });
     }

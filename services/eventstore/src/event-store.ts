@@ -20,6 +20,7 @@ export { toStoredEvent, type EventRow } from "./event-rows.ts";
  */
 export class EventStore {
   private readonly listeners = new Set<(position: Position) => void>();
+  private readonly ownListeners = new Set<(position: Position) => void>();
   private readonly appender: Appender;
   private readonly reader: LogReader;
   readonly idempotency: IdempotencyStore;
@@ -48,6 +49,15 @@ export class EventStore {
   }
 
   /**
+   * Called after every commit made through this store, not for appends `announceAppended` tells of: what this
+   * process must tell the others (they hear of the rest from whoever made them).
+   */
+  onAppendedHere(listener: (position: Position) => void): () => void {
+    this.ownListeners.add(listener);
+    return () => this.ownListeners.delete(listener);
+  }
+
+  /**
    * Tells this store's listeners of an append made through another store over the same database (the API's, seen
    * from the background thread), so they wake as for one of its own.
    */
@@ -65,6 +75,7 @@ export class EventStore {
       this.appendsInFlight.end();
     }
     this.announceAppended(result.position);
+    for (const listener of this.ownListeners) listener(result.position);
     return result;
   }
 

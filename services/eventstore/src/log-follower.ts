@@ -69,7 +69,7 @@ export class LogFollower {
     this.stored = this.position;
     this.running = true;
     this.stopWatchingAppends = this.store.onAppended((position) => this.heardOf(position));
-    if (this.bus) this.stopHearing = this.bus.onPublished((position) => this.heardOf(position));
+    if (this.bus) this.stopHearing = this.bus.onAppendedElsewhere((position) => this.heardOf(position));
     this.loop = keepRunning({
       name: this.options.name,
       step: () => this.step(),

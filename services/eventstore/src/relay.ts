@@ -65,7 +65,7 @@ export class Relay {
     };
     const stopWatching = this.store.onAppended(heardOf);
     // The appends other processes announce (an API process of its own) wake it as its own process's do.
-    const stopHearing = this.bus.onPublished(heardOf);
+    const stopHearing = this.bus.onAppendedElsewhere(heardOf);
     this.unsubscribe = () => {
       stopWatching();
       stopHearing();

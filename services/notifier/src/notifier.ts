@@ -55,6 +55,8 @@ export class Notifier {
   private readonly sendSignal = new Signal();
   private readonly transport: MailTransport;
   private readonly settings: MailSettings;
+  /** When the workspace started to notify: read when this notifier starts, before its fan-out does. */
+  private mailSince = Number.POSITIVE_INFINITY;
   private readonly fanOut: LogFollower;
   private readonly pace: SendPace;
   private backlogged = false;
@@ -83,7 +85,7 @@ export class Notifier {
       gatherMs: FAN_OUT_GATHER_MS,
       log: options.log,
       batch: async (events) => {
-        const result = await notifyBatch(this.db, events, this.settings, this.now(), this.people);
+        const result = await notifyBatch(this.db, events, { ...this.settings, mailSince: this.mailSince }, this.now(), this.people);
         if (result.queued > 0) this.sendSignal.notify();
         return result;
       },
@@ -101,7 +103,7 @@ export class Notifier {
   async start(): Promise<void> {
     // Said once rather than per mail: a busy workspace writes many, and the line would drown the log.
     if (!this.options.smtpUrl) this.options.log?.("no SMTP_URL: mails are written as .eml files", { dir: this.options.mailDir });
-    await markMailSince(this.db, this.now());
+    this.mailSince = await markMailSince(this.db, this.now());
     this.running = true;
     await this.fanOut.start();
     this.sendLoop = keepRunning({

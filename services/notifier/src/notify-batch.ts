@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { defaultEmailPreference, type Position, type StoredEvent } from "@procure/contracts";
 import { comparePositions, lockCheckpoints, ORIGIN, positionOf, quietTransactions, saveCheckpoint, type QuietTransaction } from "@procure/eventstore";
 import { nextDigestAt } from "./digest-time.ts";
@@ -16,12 +16,18 @@ export const NOTIFIER_CHECKPOINT = "notifier:fan-out";
 
 export type MailSettings = { publicUrl: string; timeZone: string; domain: string };
 
+/** What a batch goes by: the settings, and the moment the workspace started to notify (`markMailSince`). */
+export type FanOutSettings = MailSettings & { mailSince: number };
+
 /**
- * Marks the moment this workspace started to notify, once: the notifier folds the log from its start to know who
- * is who, but tells nobody of what happened before it ran.
+ * Marks the moment this workspace started to notify, once, and answers it (in ms): the notifier folds the log from
+ * its start to know who is who, but tells nobody of what happened before it ran. The moment never changes once
+ * marked, so a notifier reads it once, when it starts.
  */
-export async function markMailSince(db: AnyDb, now: Date): Promise<void> {
+export async function markMailSince(db: AnyDb, now: Date): Promise<number> {
   await sql`insert into notifier_state (id, mail_since) values (1, ${now.toISOString()}::timestamptz) on conflict (id) do nothing`.execute(db);
+  const { rows } = await sql<{ mail_since: Date | string }>`select mail_since from notifier_state where id = 1`.execute(db);
+  return new Date(rows[0]!.mail_since).getTime();
 }
 
 /** A notice as an outbox row, held or skipped as its recipient chose (a preference as of the event). */
@@ -42,11 +48,6 @@ function rowOf(event: StoredEvent, notice: Notice, directory: Directory, setting
   };
 }
 
-async function mailSince(trx: Transaction<unknown>): Promise<number> {
-  const { rows } = await sql<{ mail_since: Date | string }>`select mail_since from notifier_state where id = 1`.execute(trx);
-  return rows[0] ? new Date(rows[0].mail_since).getTime() : 0;
-}
-
 type NotifyResult = { reached: Position; queued: number; stored: boolean };
 
 /**
@@ -58,7 +59,7 @@ type NotifyResult = { reached: Position; queued: number; stored: boolean };
 export async function notifyBatch(
   db: AnyDb,
   events: readonly StoredEvent[],
-  settings: MailSettings,
+  settings: FanOutSettings,
   now: Date,
   people: PeopleCache = new PeopleCache(),
 ): Promise<NotifyResult> {
@@ -76,11 +77,11 @@ export async function notifyBatch(
       return { reached: after, queued: 0, stored: true };
     }
     const fresh = events.filter((e) => notifierEventTypes.has(e.type) && comparePositions(positionOf(e), after) > 0);
-    const since = await mailSince(trx);
     const directory = await loadDirectory(trx, fresh, people.at(after));
     const rows: OutboxRow[] = [];
     for (const event of fresh) {
-      if (Date.parse(event.recorded_at) >= since) rows.push(...noticesFor(event, directory).map((notice) => rowOf(event, notice, directory, settings)));
+      if (Date.parse(event.recorded_at) >= settings.mailSince)
+        rows.push(...noticesFor(event, directory).map((notice) => rowOf(event, notice, directory, settings)));
       fold(directory, event);
     }
     await saveDirectory(trx, directory);

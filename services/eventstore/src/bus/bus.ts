@@ -17,13 +17,14 @@ export interface Bus {
    */
   publishEvents(events: StoredEvent[], epoch: number): Promise<void>;
   /**
-   * Tells where the log stands as other processes append and their relays publish: a wake-up for this process's readers,
-   * which read the log itself from Postgres. A hint only: one missed (the bus was down) is found by their polls.
+   * Tells where the log stands as other processes append (each announces its appends): a wake-up for this process's
+   * readers, which read the log itself from Postgres. A hint only: one missed (the bus was down, or a process of an
+   * earlier version that did not announce) is found by their polls.
    */
-  onPublished(handler: (position: Position) => void): () => void;
+  onAppendedElsewhere(handler: (position: Position) => void): () => void;
   /**
    * Tells the other processes' readers where the log stands after an append of this process, before any relay
-   * publishes it: a hint only, as `onPublished` hears it.
+   * publishes it: a hint only, as `onAppendedElsewhere` hears it.
    */
   announceAppended(position: Position): void;
   /** Deletes durable consumers nothing reads any more, so the server stops keeping their backlog; unknown names are fine. */

@@ -15,7 +15,7 @@ export class MemoryBus implements Bus {
   async publishEvents(): Promise<void> {}
 
   /** No other process publishes to an in-process bus. */
-  onPublished(): () => void {
+  onAppendedElsewhere(): () => void {
     return () => {};
   }
 

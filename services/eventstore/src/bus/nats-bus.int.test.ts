@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AckPolicy, jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { deleteStream, suffix } from "@procure/infra/testing/test-services";
+import { randomUUID } from "node:crypto";
+import type { Position, StoredEvent } from "@procure/contracts";
 import { NatsBus } from "./nats-bus.ts";
 
 const natsUrl = process.env.NATS_URL;
@@ -55,3 +57,59 @@ describe.skipIf(!natsUrl)("a user change", () => {
     }
   });
 });
+
+describe.skipIf(!natsUrl)("an append", () => {
+  it("announced by another process wakes each of this process's listeners once; its own and published events wake none", async () => {
+    const options = { url: natsUrl!, stream, subjectPrefix: `procure_${stream.toLowerCase()}` };
+    const [here, there] = await Promise.all([NatsBus.connect({ ...options, name: "here" }), NatsBus.connect({ ...options, name: "there" })]);
+    try {
+      const heardHere: Position[] = [];
+      const heardThere: [string, Position][] = [];
+      here.onAppendedElsewhere((position) => heardHere.push(position));
+      there.onAppendedElsewhere((position) => heardThere.push(["first", position]));
+      const stopSecond = there.onAppendedElsewhere((position) => heardThere.push(["second", position]));
+      await Promise.all([here.healthy(), there.healthy()]);
+
+      // A relay's publication carries the whole event: the readers learn of appends from announcements instead.
+      await here.publishEvents([storedEvent()], await here.connectionEpoch());
+      await Promise.all([here.healthy(), there.healthy()]); // whatever the server had sent them has arrived
+      expect(heardHere).toEqual([]);
+      expect(heardThere).toEqual([]);
+
+      here.announceAppended({ tx: "700", pos: "41" });
+      await expect.poll(() => heardThere, { timeout: 5_000 }).toHaveLength(2);
+      expect(heardThere.sort()).toEqual([
+        ["first", { tx: "700", pos: "41" }],
+        ["second", { tx: "700", pos: "41" }],
+      ]);
+
+      // The listener that stopped hears no more; the other still does, and the announcer never hears itself.
+      stopSecond();
+      here.announceAppended({ tx: "701", pos: "42" });
+      await expect.poll(() => heardThere, { timeout: 5_000 }).toHaveLength(3);
+      expect(heardThere[2]).toEqual(["first", { tx: "701", pos: "42" }]);
+      await here.healthy();
+      expect(heardHere).toEqual([]);
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+});
+
+function storedEvent(): StoredEvent<"RequestCommented"> {
+  const id = randomUUID();
+  return {
+    event_id: id,
+    stream_type: "request",
+    stream_id: `request-${id}`,
+    stream_version: 1,
+    type: "RequestCommented",
+    schema_version: 1,
+    data: { request_id: id, comment_id: id, body: "x" },
+    metadata: { actor_id: null, actor_role: null, actor_email: null, correlation_id: id, causation_id: null },
+    recorded_at: new Date().toISOString(),
+    transaction_id: "699",
+    global_position: "40",
+    hash: "0".repeat(64),
+  };
+}
