@@ -115,6 +115,13 @@ export interface InboxItemsRow {
   position: string;
 }
 
+/** How many things of one kind wait for one user (kept by a trigger on the items). */
+export interface InboxCountsRow {
+  user_id: string;
+  kind: string;
+  n: number;
+}
+
 export interface CountersRow {
   name: string;
   value: number;
@@ -130,6 +137,7 @@ export interface ReadModelTables {
   rm_inbox_orders: InboxOrdersRow;
   rm_inbox_items: InboxItemsRow;
   rm_inbox_members: InboxMembersRow;
+  rm_inbox_counts: InboxCountsRow;
   rm_counters: CountersRow;
 }
 

@@ -36,7 +36,7 @@ const at = (event: StoredEvent) => ({ since: event.recorded_at, position: event.
 export const inboxProjection: Projection = {
   name: "inbox",
   version: 3,
-  tables: ["rm_inbox_requests", "rm_inbox_orders", "rm_inbox_items", "rm_inbox_members"],
+  tables: ["rm_inbox_requests", "rm_inbox_orders", "rm_inbox_items", "rm_inbox_members", "rm_inbox_counts"],
   handles: [...requestEvents, ...orderEvents, ...memberEvents, "UserSawRequests"],
   async apply(db, events, context) {
     const members = await loadMembers(db);

@@ -22,12 +22,19 @@ function itemsOf(db: Kysely<Database>, userId: string, standInFor: readonly stri
   );
 }
 
-/** What waits for the user, by kind: a request several of them may decide counts once. */
+/**
+ * What waits for the user, by kind. Their own items are counted as they are written (`rm_inbox_counts`), so the read
+ * stays the same size however many wait. Standing in for others, the items are counted when read: a request that
+ * several of them may decide counts once, and the user's own requests not at all.
+ */
 export async function readInbox(db: Kysely<Database>, userId: string, now: Date, standInFor: readonly string[] = []): Promise<InboxCounts> {
-  const rows = await itemsOf(db, userId, standInFor)
-    .select(["item.kind", (eb) => eb.fn.count<string>("item.subject_id").distinct().as("n")])
-    .groupBy("item.kind")
-    .execute();
+  const rows =
+    standInFor.length === 0
+      ? await db.selectFrom("rm_inbox_counts").select(["kind", "n"]).where("user_id", "=", userId).execute()
+      : await itemsOf(db, userId, standInFor)
+          .select(["item.kind", (eb) => eb.fn.count<string>("item.subject_id").distinct().as("n")])
+          .groupBy("item.kind")
+          .execute();
   const counts = Object.fromEntries(inboxItemKinds.map((kind) => [kind, 0])) as Record<InboxItemKind, number>;
   for (const row of rows) if (row.kind in counts) counts[row.kind as InboxItemKind] = Number(row.n);
   return { counts, badge: inboxBadge(counts), updatedAt: now.toISOString() };

@@ -8,6 +8,7 @@ import * as usersActive from "../users/migrations/20261126T1000-projections-user
 import * as personalInbox from "../inbox/migrations/20261126T1010-projections-personal-inbox.ts";
 import * as inboxItemsBySubject from "../inbox/migrations/20261126T1100-projections-inbox-items-by-subject-unique.ts";
 import * as inboxMembers from "../inbox/migrations/20261126T1110-projections-inbox-members.ts";
+import * as inboxCounts from "../inbox/migrations/20261126T2300-projections-inbox-counts.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -37,4 +38,5 @@ export const readModelMigrations: MigrationSet = {
   "20261126T1110-projections-inbox-members": inboxMembers,
   "20261126T2000-projections-requests-order-and-reason": requestsOrderAndReason,
   "20261125T2300-projections-requests-priority": requestsPriority,
+  "20261126T2300-projections-inbox-counts": inboxCounts,
 };

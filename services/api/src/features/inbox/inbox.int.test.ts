@@ -189,3 +189,49 @@ describe("a personal inbox", () => {
     buyer.socket.close();
   });
 });
+
+describe("the inbox's counts", () => {
+  /** Every user's items counted by kind from the items themselves, and as the counts table keeps them. */
+  const countedBothWays = async () => {
+    const db = t.runtime.db;
+    const counted = await db
+      .selectFrom("rm_inbox_items")
+      .select(["user_id", "kind", (eb) => eb.fn.countAll<string>().as("n")])
+      .groupBy(["user_id", "kind"])
+      .execute();
+    const kept = await db.selectFrom("rm_inbox_counts").select(["user_id", "kind", "n"]).where("n", "<>", 0).execute();
+    const keyed = (rows: { user_id: string; kind: string; n: string | number }[]) => rows.map((r) => `${r.user_id} ${r.kind} ${Number(r.n)}`).sort();
+    return { counted: keyed(counted), kept: keyed(kept) };
+  };
+  // In the background thread as `npm start` runs them, or in this one on the embedded database.
+  const projections = () => t.runtime.background ?? t.runtime.runner!;
+  const settled = async () => {
+    const head = await t.runtime.store.headPosition();
+    expect(await projections().waitFor(head, 10_000)).toBe(true);
+  };
+
+  it("are kept as the items are written, through requests decided, seen, a member's refill and a rebuild", async () => {
+    const moving = await member("approver");
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await request(users.requester.token, { title: `Counted ${i}` }));
+    await t.call("POST", `/api/requests/${ids[0]}/approve`, { token: users.approver.token });
+    await t.call("POST", `/api/requests/${ids[1]}/deny`, { token: users.finance.token, body: { comment: "Not this quarter" } });
+    await t.call("POST", `/api/requests/${ids[2]}/approve`, { token: moving.token });
+    await t.call("POST", "/api/inbox/seen", { token: users.requester.token, body: { request_ids: [ids[0], ids[1]] } });
+    await t.call("PATCH", `/api/users/${moving.id}`, { token: users.admin.token, body: { role: "buyer" } });
+    await settled();
+    const live = await countedBothWays();
+    expect(live.counted.length).toBeGreaterThan(0);
+    expect(live.kept).toEqual(live.counted);
+
+    // What a user reads is the kept count.
+    const approverCounts = (await counts(users.approver.token)).counts;
+    const approverDecides = live.counted.find((row) => row.startsWith(`${users.approver.id} decide `));
+    expect(approverCounts.decide).toBe(Number(approverDecides?.split(" ")[2] ?? 0));
+
+    await projections().rebuild("inbox");
+    const rebuilt = await countedBothWays();
+    expect(rebuilt.kept).toEqual(rebuilt.counted);
+    expect(rebuilt.counted).toEqual(live.counted);
+  });
+});
