@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
 /**
@@ -11,15 +11,15 @@ export function useListUrlState() {
   // chosen right after typing a search) builds on them, not on an address the router shows on its way there.
   const latest = useRef(params);
   const written = useRef<string[]>([]);
-  const rendered = useRef(params);
-  if (rendered.current !== params) {
-    rendered.current = params;
+  // Followed once a render is committed, never while rendering: the router moves the address in a transition, and a
+  // render that React starts and then drops (a keystroke came first) must leave no mark on what was asked for.
+  useLayoutEffect(() => {
     const echo = written.current.indexOf(params.toString());
     if (echo >= 0) written.current.splice(0, echo + 1);
     else written.current = [];
     // Only an address nobody here asked for (Back, a link) replaces what was asked for.
     if (written.current.length === 0) latest.current = params;
-  }
+  }, [params]);
   const get = useCallback((key: string) => params.get(key) ?? "", [params]);
   const set = useCallback(
     (changes: Record<string, string | null | undefined>) => {
@@ -52,17 +52,16 @@ export function oneOf<T extends string>(allowed: readonly T[], value: string, fa
 export function useUrlSearchText(url: ReturnType<typeof useListUrlState>, key = "q") {
   const fromUrl = url.get(key);
   const [text, setText] = useState(fromUrl);
-  const [previous, setPrevious] = useState(fromUrl);
   const written = useRef<string[]>([]);
-  if (fromUrl !== previous) {
-    setPrevious(fromUrl);
+  // As above, followed once committed: a dropped render must not take a typed text for an echo, or the reverse.
+  useLayoutEffect(() => {
     const echo = written.current.indexOf(fromUrl);
     if (echo >= 0) written.current.splice(0, echo + 1);
     else {
       written.current = [];
       setText(fromUrl);
     }
-  }
+  }, [fromUrl]);
   const change = (next: string) => {
     setText(next);
     written.current.push(next);
