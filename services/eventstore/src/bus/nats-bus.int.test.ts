@@ -34,11 +34,20 @@ describe.skipIf(!natsUrl)("durable consumers nothing reads any more", () => {
   });
 });
 
+/** Runs `work` with the buses of two processes on one stream, and closes both after it. */
+async function withTwoProcesses(work: (here: NatsBus, there: NatsBus) => Promise<void>) {
+  const options = { url: natsUrl!, stream, subjectPrefix: `procure_${stream.toLowerCase()}` };
+  const [here, there] = await Promise.all([NatsBus.connect({ ...options, name: "here" }), NatsBus.connect({ ...options, name: "there" })]);
+  try {
+    await work(here, there);
+  } finally {
+    await Promise.all([here.close(), there.close()]);
+  }
+}
+
 describe.skipIf(!natsUrl)("a user change", () => {
   it("reaches this process's listeners and every other process's, and is kept nowhere", async () => {
-    const options = { url: natsUrl!, stream, subjectPrefix: `procure_${stream.toLowerCase()}` };
-    const [here, there] = await Promise.all([NatsBus.connect({ ...options, name: "here" }), NatsBus.connect({ ...options, name: "there" })]);
-    try {
+    await withTwoProcesses(async (here, there) => {
       const heardHere: string[] = [];
       const heardThere: string[] = [];
       here.onUserChanged((userId) => heardHere.push(userId));
@@ -52,17 +61,13 @@ describe.skipIf(!natsUrl)("a user change", () => {
       expect(heardHere.sort()).toEqual(["user-1", "user-2"]);
       expect(heardThere.sort()).toEqual(["user-1", "user-2"]);
       expect(await here.lastPublishedEventId()).toBeNull();
-    } finally {
-      await Promise.all([here.close(), there.close()]);
-    }
+    });
   });
 });
 
 describe.skipIf(!natsUrl)("an append", () => {
   it("announced by another process wakes each of this process's listeners once; its own and published events wake none", async () => {
-    const options = { url: natsUrl!, stream, subjectPrefix: `procure_${stream.toLowerCase()}` };
-    const [here, there] = await Promise.all([NatsBus.connect({ ...options, name: "here" }), NatsBus.connect({ ...options, name: "there" })]);
-    try {
+    await withTwoProcesses(async (here, there) => {
       const heardHere: Position[] = [];
       const heardThere: [string, Position][] = [];
       here.onAppendedElsewhere((position) => heardHere.push(position));
@@ -90,9 +95,7 @@ describe.skipIf(!natsUrl)("an append", () => {
       expect(heardThere[2]).toEqual(["first", { tx: "701", pos: "42" }]);
       await here.healthy();
       expect(heardHere).toEqual([]);
-    } finally {
-      await Promise.all([here.close(), there.close()]);
-    }
+    });
   });
 });
 
