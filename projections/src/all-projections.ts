@@ -31,7 +31,8 @@ const landing: readonly Projection[] = [landingRequestsProjection, landingVendor
  * groups a batch each, not three), the catalogue apart, each group at its own pace.
  */
 export const projectionGroups: readonly ProjectionGroup[] = [
-  { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection, inboxProjection] },
+  { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection] },
+  { name: "inbox", projections: [inboxProjection] },
   { name: "purchasing", projections: [...purchasingProjections, ...landing] },
   { name: "catalogue", projections: catalogueProjections.filter((p) => !landing.includes(p)) },
   { name: "automation", projections: [webhookEndpointsProjection] },

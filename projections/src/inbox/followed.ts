@@ -36,8 +36,13 @@ export async function loadFollowed(
   };
 }
 
-/** Written at once (not held for the batch's end): a member's refill later in the batch reads them. */
-export async function saveFollowed(db: Kysely<Database>, requests: readonly FollowedRequest[], orders: readonly FollowedOrder[]): Promise<void> {
+/** Held for the batch's other writes when a context allows it: whoever reads them later in the batch flushes first. */
+export async function saveFollowed(
+  db: Kysely<Database>,
+  requests: readonly FollowedRequest[],
+  orders: readonly FollowedOrder[],
+  context?: ApplyContext,
+): Promise<void> {
   await insertRows(
     db,
     "rm_inbox_requests",
@@ -46,6 +51,7 @@ export async function saveFollowed(db: Kysely<Database>, requests: readonly Foll
     sql`on conflict (request_id) do update set title = excluded.title, status = excluded.status, route = excluded.route,
       stage_index = excluded.stage_index, order_id = excluded.order_id, version = excluded.version
       where rm_inbox_requests.version < excluded.version`,
+    context,
   );
   await insertRows(
     db,
@@ -54,5 +60,6 @@ export async function saveFollowed(db: Kysely<Database>, requests: readonly Foll
     orders,
     sql`on conflict (order_id) do update set title = excluded.title, status = excluded.status, version = excluded.version
       where rm_inbox_orders.version < excluded.version`,
+    context,
   );
 }

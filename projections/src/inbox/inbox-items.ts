@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
-import { unnestRows, type ColumnTypes } from "../batch.ts";
+import { unnestRows, write, type ColumnTypes } from "../batch.ts";
+import type { ApplyContext } from "../projection.ts";
 import { actsOnOrders, decidableStages, type Member } from "./stage-deciders.ts";
 
 /** When and where in the log an item came to wait: `position` lets a later "seen" clear only what came before it. */
@@ -16,30 +17,37 @@ const userIdsOf = (rows: { user_id: string }[]) => rows.map((r) => r.user_id);
 
 /**
  * Makes the items that follow from these subjects' state (all but "changed") exactly `desired`, each dated from the
- * subject's last change of state: others go. Answers the users whose inbox changed.
+ * subject's last change of state: the others of the `cleared` subjects go (a subject that is new in the batch has
+ * none to clear). The upsert may be held for the batch's other writes. Answers the users whose inbox changed.
  */
-export async function setDerivedItems(db: Kysely<Database>, subjects: readonly string[], desired: readonly ItemRow[]): Promise<string[]> {
-  if (subjects.length === 0) return [];
-  const { rows: gone } = await sql<{ user_id: string }>`delete from rm_inbox_items as item
-    where item.subject_id = any(${[...subjects]}::uuid[]) and item.kind <> 'changed'
-      and not exists (select 1 from ${unnestRows(desired, itemTypes, "d")} where d.user_id = item.user_id and d.kind = item.kind and d.subject_id = item.subject_id)
-    returning item.user_id`.execute(db);
-  if (desired.length === 0) return userIdsOf(gone);
-  const { rows: came } = await sql<{ user_id: string }>`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-    select * from ${unnestRows(desired, itemTypes)}
-    on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position
-    returning user_id`.execute(db);
-  return [...userIdsOf(gone), ...userIdsOf(came)];
+export async function setDerivedItems(
+  db: Kysely<Database>,
+  { cleared, desired }: { cleared: readonly string[]; desired: readonly ItemRow[] },
+  context?: ApplyContext,
+): Promise<string[]> {
+  const gone =
+    cleared.length === 0
+      ? []
+      : (
+          await sql<{ user_id: string }>`delete from rm_inbox_items as item
+            where item.subject_id = any(${[...cleared]}::uuid[]) and item.kind <> 'changed'
+              and not exists (select 1 from ${unnestRows(desired, itemTypes, "d")} where d.user_id = item.user_id and d.kind = item.kind and d.subject_id = item.subject_id)
+            returning item.user_id`.execute(db)
+        ).rows;
+  if (desired.length > 0) await write(db, "rm_inbox_items", upsertItems(desired), context);
+  return [...userIdsOf(gone), ...userIdsOf([...desired])];
 }
 
 /** Requesters' own requests changed by someone else: the item is made or renewed with the change's time. */
-export async function renewChanges(db: Kysely<Database>, changes: readonly ItemRow[]): Promise<string[]> {
+export async function renewChanges(db: Kysely<Database>, changes: readonly ItemRow[], context?: ApplyContext): Promise<string[]> {
   if (changes.length === 0) return [];
-  await sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
-    select * from ${unnestRows(changes, itemTypes)}
-    on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position`.execute(db);
+  await write(db, "rm_inbox_items", upsertItems(changes), context);
   return changes.map((c) => c.user_id);
 }
+
+const upsertItems = (rows: readonly ItemRow[]) => sql`insert into rm_inbox_items (user_id, kind, subject_id, title, since, position)
+  select * from ${unnestRows(rows, itemTypes)}
+  on conflict (user_id, kind, subject_id) do update set title = excluded.title, since = excluded.since, position = excluded.position`;
 
 /** Users saw their requests: changes recorded before each look leave the inbox, later ones stay. */
 export async function clearSeen(db: Kysely<Database>, looks: readonly { user_id: string; subject_id: string; position: string }[]): Promise<string[]> {

@@ -4,6 +4,7 @@ import type { Database } from "../tables.ts";
 import type { ApplyContext, Projection } from "../projection.ts";
 import { clearSeen, refillMember, renewChanges, setDerivedItems, type ItemRow } from "./inbox-items.ts";
 import { loadFollowed, saveFollowed, type FollowedOrder, type FollowedRequest } from "./followed.ts";
+import { keysToLoad } from "../batch.ts";
 import { whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
 
 const requestEvents = [
@@ -52,6 +53,7 @@ export const inboxProjection: Projection = {
       run = [];
       const member = await followMember(db, members, event);
       if (member) {
+        await context?.flush?.();
         await refillMember(db, member, at(event));
         touched.add(member.id);
       }
@@ -95,7 +97,11 @@ async function applyRun(db: Kysely<Database>, run: StoredEvent[], members: Map<s
   if (run.length === 0) return [];
   const requestRun = run.filter(isRequestEvent);
   const orderRun = run.filter(isOrderEvent);
+  // An earlier run's writes may still be held: this one reads what they wrote.
+  await context?.flush?.();
   const { requests, orders } = await loadFollowed(db, requestRun, orderRun, context);
+  // Subjects whose streams start in this run have no items yet: there is nothing of theirs to clear.
+  const mayHaveItems = new Set([...keysToLoad(requestRun, (e) => e.data.request_id, context), ...keysToLoad(orderRun, (e) => e.data.order_id, context)]);
   const savedRequests = new Map<string, FollowedRequest>();
   const changedRequests = new Map<string, FollowedRequest>();
   const changedOrders = new Map<string, FollowedOrder>();
@@ -153,7 +159,7 @@ async function applyRun(db: Kysely<Database>, run: StoredEvent[], members: Map<s
     lastAt.set(id, at(event));
   }
 
-  await saveFollowed(db, [...savedRequests.values()], [...changedOrders.values()]);
+  await saveFollowed(db, [...savedRequests.values()], [...changedOrders.values()], context);
   const buyers = whoActsOnOrders(members.values());
   const desired: ItemRow[] = [];
   const item = (userIds: string[], kind: ItemRow["kind"], subject: string, title: string) =>
@@ -170,12 +176,15 @@ async function applyRun(db: Kysely<Database>, run: StoredEvent[], members: Map<s
   const looks = run.flatMap((e) =>
     e.type === "UserSawRequests" ? e.data.request_ids.map((subject_id) => ({ user_id: e.data.user_id, subject_id, position: e.global_position })) : [],
   );
-  return [
-    ...(await setDerivedItems(db, [...changedRequests.keys(), ...changedOrders.keys()], desired)),
-    ...(await renewChanges(db, [...changes.values()])),
-    // After the changes: a look clears only what came before it in the log.
-    ...(await clearSeen(db, looks)),
+  const subjects = [...changedRequests.keys(), ...changedOrders.keys()];
+  const changedUsers = [
+    ...(await setDerivedItems(db, { cleared: subjects.filter((id) => mayHaveItems.has(id)), desired }, context)),
+    ...(await renewChanges(db, [...changes.values()], context)),
   ];
+  if (looks.length === 0) return changedUsers;
+  // After the changes: a look clears only what came before it in the log.
+  await context?.flush?.();
+  return [...changedUsers, ...(await clearSeen(db, looks))];
 }
 
 /** What derived items follow from: a comment leaves it as it was. */
