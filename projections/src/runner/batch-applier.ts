@@ -4,6 +4,7 @@ import {
   claimCheckpoints,
   comparePositions,
   lockCheckpoints,
+  type IdleCheckpointMoves,
   ORIGIN,
   positionOf,
   quietTransactions,
@@ -38,19 +39,22 @@ export class BatchApplier {
     private readonly db: Kysely<Database>,
     private readonly traits: DatabaseTraits,
     private readonly progress: ProgressTracker,
+    private readonly idle: IdleCheckpointMoves,
   ) {}
 
   /** Applies the batch after `from` ending at `last`; answers what it touched. */
   async apply(projections: readonly Projection[], events: readonly StoredEvent[], from: Position, last: Position, context: ApplyContext): Promise<Touch[]> {
     const applied = (await this.applyClaimed(projections, events, from, last, context)) ?? (await this.applyLocked(projections, events, last, context));
-    this.progress.settle(applied.positions);
+    this.progress.settle(applied.positions, { passed: applied.passed, last });
     return applied.touches;
   }
 
   /**
    * The common case: every projection is where this runner left it, so the batch's checkpoints are locked and moved
-   * in one statement and the batch applied after it, in one transaction. Answers null, having changed nothing, when
-   * some checkpoint was elsewhere.
+   * in one statement and the batch applied after it, in one transaction. Only the projections with events in the
+   * batch move their checkpoints; the others move in memory, and their checkpoints stay behind (nothing they handle
+   * lies between) until a batch carries them once they are due (see IdleCheckpointMoves). Answers null, having
+   * changed nothing, when some checkpoint was elsewhere.
    */
   private async applyClaimed(
     projections: readonly Projection[],
@@ -60,24 +64,28 @@ export class BatchApplier {
     context: ApplyContext,
   ): Promise<Applied | null> {
     if (projections.some((p) => comparePositions(this.progress.at(p.name), from) !== 0)) return null;
-    // The checkpoints may stand behind `from`, by batches none of these projections handled.
-    const stored = this.progress.storedAt(projections[0]!.name);
-    if (projections.some((p) => comparePositions(this.progress.storedAt(p.name), stored) !== 0)) return null;
-    const entries = projections.map((p) => ({ name: checkpointName(p), version: p.version }));
+    const work = projections.map((projection) => {
+      const handled = handledBy(projection);
+      return { projection, mine: events.filter((event) => handled.has(event.type)) };
+    });
+    const carry = this.idle.due;
+    const claimed = work.filter(({ projection, mine }) => mine.length > 0 || (carry && comparePositions(this.progress.storedAt(projection.name), last) < 0));
+    const entries = claimed.map(({ projection: p }) => ({ name: checkpointName(p), version: p.version, from: this.progress.storedAt(p.name) }));
     const quiet: QuietTransaction = { xid: null };
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        if (!(await claimCheckpoints(trx, entries, stored, last, { quiet, asyncCommit: this.traits.asyncCommit }))) throw new ClaimMissed();
+      const applied = await this.db.transaction().execute(async (trx) => {
+        if (!(await claimCheckpoints(trx, entries, last, { quiet, asyncCommit: this.traits.asyncCommit }))) throw new ClaimMissed();
         const touches: Touch[] = [];
         const writes = new WriteBatch(trx);
-        for (const projection of projections) {
-          const handled = handledBy(projection);
-          const mine = events.filter((event) => handled.has(event.type));
+        for (const { projection, mine } of work) {
           if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, withWrites(context, writes))));
         }
         await writes.flush();
-        return { positions: new Map(projections.map((p) => [p.name, last])), touches };
+        return { positions: new Map(claimed.map(({ projection: p }) => [p.name, last])), touches };
       });
+      if (carry) this.idle.carried();
+      if (claimed.length < projections.length) this.idle.putOff();
+      return { ...applied, passed: projections.filter((p) => !applied.positions.has(p.name)) };
     } catch (error) {
       if (error instanceof ClaimMissed) return null;
       throw error;
@@ -120,11 +128,12 @@ export class BatchApplier {
         return result;
       })
       .finally(() => quietTransactions.end(quiet));
-    return { positions, touches };
+    return { positions, touches, passed: [] };
   }
 }
 
-type Applied = { positions: Map<string, Position>; touches: Touch[] };
+/** What a batch's transaction committed: checkpoints moved, and the projections it passed in memory only. */
+type Applied = { positions: Map<string, Position>; touches: Touch[]; passed: readonly Projection[] };
 
 const withWrites = (context: ApplyContext, writes: WriteBatch): ApplyContext => ({ ...context, later: writes.later, flush: writes.flush });
 

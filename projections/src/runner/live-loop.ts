@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
 import {
   comparePositions,
-  IdleCheckpointMoves,
+  type IdleCheckpointMoves,
   loadCheckpoints,
   ORIGIN,
   positionOf,
@@ -34,7 +34,6 @@ export type LiveLoopOptions = {
  */
 export class LiveLoop {
   private readonly signal = new Signal();
-  private readonly idle = new IdleCheckpointMoves();
   private running = false;
   private loop: Promise<void> | null = null;
   private stopHearing: (() => void) | null = null;
@@ -50,7 +49,7 @@ export class LiveLoop {
     private readonly store: EventStore,
     private readonly bus: Bus | null,
     private readonly projections: readonly Projection[],
-    private readonly parts: { progress: ProgressTracker; applier: BatchApplier; turns: Turns; read: LogRead },
+    private readonly parts: { progress: ProgressTracker; applier: BatchApplier; turns: Turns; read: LogRead; idle: IdleCheckpointMoves },
     private readonly options: LiveLoopOptions,
   ) {
     this.handled = new Set(projections.flatMap((p) => p.handles));
@@ -96,7 +95,7 @@ export class LiveLoop {
         const caughtUp = async () => {
           await turns.take(() => this.writeIdle());
           // Moves still put off are written soon even when nothing else happens: an API process elsewhere reads them.
-          await this.signal.wait(this.idle.dueInMs ?? this.options.pollMs ?? 1_000);
+          await this.signal.wait(this.parts.idle.dueInMs ?? this.options.pollMs ?? 1_000);
         };
         if (read > 0) {
           hidden = 1;
@@ -143,16 +142,18 @@ export class LiveLoop {
     const { progress } = this.parts;
     if (this.projections.some((p) => comparePositions(progress.at(p.name), from) !== 0)) return false;
     if (events.some((event) => this.handled.has(event.type))) return false;
-    this.idle.putOff();
+    this.parts.idle.putOff();
     progress.skipTo(this.projections, last);
     return true;
   }
 
   /**
-   * Writes the checkpoint moves `skipIdle` put off, when due (see IdleCheckpointMoves). A move that found its
-   * checkpoint elsewhere than this loop last knew (a rebuild beside it, or another copy, moved it) learns where it
-   * stands and is due again at once, so an idle group's checkpoints follow it rather than staying where the other
-   * writer left them. For a caller that holds the turn.
+   * Writes the checkpoint moves put off (see IdleCheckpointMoves), when due. A move that found its checkpoint
+   * elsewhere than this loop last knew learns where it stands. Ahead of it, another copy moved it: nothing this
+   * projection handles lies between there and where this loop has got, so the move is due again at once and the
+   * checkpoint follows the loop. Behind it, a rebuild reset it and emptied the tables: the loop goes back there, and
+   * what it had applied since is applied again (by it or by the rebuild, each batch once under the lease).
+   * For a caller that holds the turn.
    */
   private async writeIdle(force = false): Promise<void> {
     const { progress } = this.parts;
@@ -165,7 +166,7 @@ export class LiveLoop {
         to: progress.at(projection.name),
       }));
     const missed: Projection[] = [];
-    for (const { move, moved } of await this.idle.write(this.db, moves, force)) {
+    for (const { move, moved } of await this.parts.idle.write(this.db, moves, force)) {
       if (moved) progress.storedTo(move.projection.name, move.to);
       else missed.push(move.projection);
     }
@@ -174,10 +175,16 @@ export class LiveLoop {
     for (const checkpoint of await loadCheckpoints(this.db)) {
       const projection = missed.find((p) => checkpointName(p) === checkpoint.name);
       if (!projection || checkpoint.version !== projection.version) continue;
-      if (comparePositions(checkpoint.position, progress.storedAt(projection.name)) === 0) continue;
+      const since = comparePositions(checkpoint.position, progress.storedAt(projection.name));
+      if (since === 0) continue;
+      if (since < 0) {
+        progress.place(projection.name, checkpoint.position);
+        progress.moved();
+        continue;
+      }
       progress.storedTo(projection.name, checkpoint.position);
       learnt = true;
     }
-    if (learnt) this.idle.putOff();
+    if (learnt) this.parts.idle.putOff();
   }
 }

@@ -43,9 +43,10 @@ export class ProgressTracker {
     this.stored.set(name, position);
   }
 
-  /** Positions a batch's transaction committed, checkpoints with them. */
-  settle(positions: ReadonlyMap<string, Position>): void {
+  /** Positions a batch's transaction committed, checkpoints with them, and projections it passed in memory only. */
+  settle(positions: ReadonlyMap<string, Position>, { passed, last }: { passed: readonly Projection[]; last: Position }): void {
     for (const [name, position] of positions) this.place(name, position);
+    for (const projection of passed) this.positions.set(projection.name, last);
     this.moved();
   }
 

@@ -104,6 +104,40 @@ describe("a projection runner", () => {
     }
   });
 
+  it("moves only the checkpoints of projections a batch concerns, and catches the others up soon after", async () => {
+    const group = [recording("rt-mixed"), idle];
+    const runner = new ProjectionRunner(t.runtime.db, t.runtime.store, null, group, { batchSize: 4, pollMs: 50 });
+    await runner.start();
+    try {
+      const head = await appendCategories(12);
+      expect(await runner.waitFor(head, 20_000)).toBe(true);
+      // The idle projection's checkpoint follows within moments, while the runner goes on (not only when it stops).
+      const deadline = Date.now() + 5_000;
+      let idleAt = await loadCheckpoint(t.runtime.db, checkpointName(idle));
+      while (comparePositions(idleAt!.position, head) < 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        idleAt = await loadCheckpoint(t.runtime.db, checkpointName(idle));
+      }
+      expect(idleAt?.position).toEqual(runner.position);
+    } finally {
+      await runner.stop();
+    }
+    // A crash may leave such a checkpoint behind the others: a runner starting from there applies nothing again.
+    await sql`update checkpoints set tx = '0'::xid8, pos = 0 where name = ${checkpointName(idle)}`.execute(t.runtime.db);
+    const handedBefore = handed.get("rt-mixed")!.length;
+    const restarted = new ProjectionRunner(t.runtime.db, t.runtime.store, null, group, { batchSize: 4, pollMs: 50 });
+    await restarted.start();
+    try {
+      const head = await appendCategories(3);
+      expect(await restarted.waitFor(head, 20_000)).toBe(true);
+      expect(handed.get("rt-mixed")).toHaveLength(handedBefore + 3);
+      expect((await rows("rt-mixed")).map((r) => r.event_id)).toEqual((await handledInLog()).map((e) => e.event_id).sort());
+    } finally {
+      await restarted.stop();
+    }
+    expect((await loadCheckpoint(t.runtime.db, checkpointName(idle)))?.position).toEqual(restarted.position);
+  });
+
   it("gives the same rows when rebuilt alone, and when its group is rebuilt, as it applied live", async () => {
     const caughtUp = new ProjectionRunner(t.runtime.db, t.runtime.store, null, [recording("rt-live"), idle]);
     await caughtUp.start();

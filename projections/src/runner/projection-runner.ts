@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import { loadCheckpoint, logReadOf, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
+import { IdleCheckpointMoves, loadCheckpoint, logReadOf, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { BatchApplier, checkpointName } from "./batch-applier.ts";
@@ -60,8 +60,10 @@ export class ProjectionRunner {
       }
     });
     const traits = options.traits ?? databaseTraits(db);
-    this.applier = new BatchApplier(db, traits, this.progress);
-    const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: logReadOf(store, options.read) };
+    // Checkpoint moves put off, by batches none of a projection's events were in: written together, or carried.
+    const idle = new IdleCheckpointMoves();
+    this.applier = new BatchApplier(db, traits, this.progress, idle);
+    const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: logReadOf(store, options.read), idle };
     this.live = new LiveLoop(db, store, bus, projections, parts, { ...options, hearsBus: options.durable !== null });
     this.replayer = new Replayer(db, store, traits, { batchSize: options.rebuildBatchSize, connections: options.replayConnections });
   }

@@ -92,38 +92,42 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[], opti
  */
 export async function advanceCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position): Promise<boolean> {
   if (entries.length === 0) return true;
-  return (await moveCheckpoints(db, entries, from, to)).moved;
+  return (
+    await moveCheckpoints(
+      db,
+      entries.map((entry) => ({ ...entry, from })),
+      to,
+    )
+  ).moved;
 }
+
+/** A checkpoint a batch moves: its name and version, and where its holder last stored it. */
+export type CheckpointClaim = { name: string; version: number; from: Position };
 
 /**
  * The lease and the move of a batch in one statement: locks the named checkpoints in name order (as
- * `lockCheckpoints` does) and moves each that is still at `from` with its version to `to`, inside the caller's
+ * `lockCheckpoints` does) and moves each that is still at its `from` with its version to `to`, inside the caller's
  * transaction, which then applies the batch. Says whether every one of them moved; when not, the caller rolls back
  * and takes the locks the long way.
  */
-export async function claimCheckpoints(
-  trx: AnyDb,
-  entries: readonly { name: string; version: number }[],
-  from: Position,
-  to: Position,
-  options: LeaseOptions = {},
-): Promise<boolean> {
+export async function claimCheckpoints(trx: AnyDb, entries: readonly CheckpointClaim[], to: Position, options: LeaseOptions = {}): Promise<boolean> {
   if (entries.length === 0) return true;
-  const { moved, xid } = await moveCheckpoints(trx, entries, from, to, options);
+  const { moved, xid } = await moveCheckpoints(trx, entries, to, options);
   if (options.quiet) quietTransactions.add(options.quiet, xid);
   return moved;
 }
 
-/** Locks the named checkpoints in name order, as every lease holder does, then moves those still at `from`. */
-async function moveCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position, options: LeaseOptions = {}) {
+/** Locks the named checkpoints in name order, as every lease holder does, then moves those still at their `from`. */
+async function moveCheckpoints(db: AnyDb, entries: readonly CheckpointClaim[], to: Position, options: LeaseOptions = {}) {
   const { rows } = await sql<{ moved: number; xid: string }>`with
-      expected as (select * from unnest(${entries.map((e) => e.name)}::text[], ${entries.map((e) => e.version)}::int[]) as e (name, version)),
+      expected as (select * from unnest(${entries.map((e) => e.name)}::text[], ${entries.map((e) => e.version)}::int[],
+        ${entries.map((e) => e.from.tx)}::xid8[], ${entries.map((e) => e.from.pos)}::bigint[]) as e (name, version, tx, pos)),
       locked as (select c.name from checkpoints c where c.name in (select name from expected) order by c.name for update),
       moved as (
         update checkpoints c set tx = ${to.tx}::xid8, pos = ${to.pos}::bigint, updated_at = now()
         from expected, locked
         where c.name = expected.name and c.name = locked.name and c.version = expected.version
-          and c.tx = ${from.tx}::xid8 and c.pos = ${from.pos}::bigint
+          and c.tx = expected.tx and c.pos = expected.pos
         returning 1
       )
     select (select count(*)::int from moved) as moved, pg_current_xact_id()::text as xid, ${asyncCommit(options)}, ${quietMark(options)}`.execute(db);

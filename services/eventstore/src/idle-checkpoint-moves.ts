@@ -12,7 +12,8 @@ export type CheckpointMove = { name: string; version: number; from: Position; to
 /**
  * The checkpoint moves a log reader puts off over batches it had nothing to do in (a projection group none of whose
  * projections handles them, the webhook fan-out when no endpoint wants them): written together within
- * IDLE_WRITE_MS rather than a statement per batch. A crash before then only reads those events again.
+ * IDLE_WRITE_MS rather than a statement per batch, or carried by a batch the reader applies once they are due. A
+ * crash before then only reads those events again.
  */
 export class IdleCheckpointMoves {
   private since: number | null = null;
@@ -20,6 +21,16 @@ export class IdleCheckpointMoves {
   /** A batch moved the reader on in memory only. */
   putOff(): void {
     this.since ??= Date.now();
+  }
+
+  /** Whether the oldest put-off move is IDLE_WRITE_MS old: a batch the reader applies now may carry them all. */
+  get due(): boolean {
+    return this.since !== null && Date.now() - this.since >= IDLE_WRITE_MS;
+  }
+
+  /** A batch's transaction wrote every put-off move along with its own. */
+  carried(): void {
+    this.since = null;
   }
 
   /** How long the reader may sleep before a put-off move is due: null when none is. */
