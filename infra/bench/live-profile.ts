@@ -22,13 +22,15 @@ const statements = counter.counts;
 
 const rate = Number(process.env.RATE ?? 200);
 const seconds = Number(process.env.SECONDS ?? 10);
-// One thread, so that the profile and the group positions see every part.
-const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: "false" });
+// One thread by default, so that a profile and the group positions see every part; THREAD=1 runs the background
+// thread as `npm start` does, and times each projection as the API thread hears of its progress.
+const inThread = process.env.THREAD === "1";
+const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: String(inThread) });
 try {
   const users = await createUsers(t, ["requester", "approver"]);
   if (Number(process.env.SEED ?? 0) > 0) await seedRequests(t.runtime.store, users, Number(process.env.SEED));
-  const runner = t.runtime.runner!;
-  if (!(await runner.waitFor(await t.runtime.store.headPosition(), 60_000))) throw new Error("projections did not catch up");
+  const progress = t.runtime.background ?? t.runtime.runner!;
+  if (!(await progress.waitFor(await t.runtime.store.headPosition(), 60_000))) throw new Error("projections did not catch up");
 
   // Append and invalidation times, by position; a group's commit is seen through its runner's position.
   const appended: { at: number; position: Position }[] = [];
@@ -42,8 +44,23 @@ try {
     publish(invalidation);
   };
   let watching = true;
+  const hearProgress = (background: NonNullable<typeof t.runtime.background>) => {
+    // The positions the thread reports, by projection, as the API thread takes them.
+    const positions = (background as unknown as { positions: { update(p: Iterable<[string, Position]>): void } }).positions;
+    const update = positions.update.bind(positions);
+    positions.update = (moved) => {
+      const at = performance.now();
+      const list = [...moved];
+      for (const [name, position] of list) {
+        if (!groupReached.has(name)) groupReached.set(name, []);
+        groupReached.get(name)!.push({ at, position });
+      }
+      update(list);
+    };
+  };
   const watch = async () => {
-    for (const [name, groupRunner] of runner.runners) {
+    if (t.runtime.background) return hearProgress(t.runtime.background);
+    for (const [name, groupRunner] of t.runtime.runner!.runners) {
       const seen: { at: number; position: Position }[] = [];
       groupReached.set(name, seen);
       void (async () => {
@@ -58,6 +75,11 @@ try {
   };
   // Polling every millisecond costs the server's event loop a share of its own: WATCH=0 leaves it out.
   if (process.env.WATCH !== "0") void watch();
+
+  // A cold server compiles as it goes: WARMUP seconds of the same load first (10 by default), not timed.
+  const warmup = Number(process.env.WARMUP ?? 10);
+  if (warmup > 0) await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, rate, warmup);
+  for (const list of [appended, published, ...groupReached.values()]) list.length = 0;
 
   counter.start();
   const cpu = process.cpuUsage();
