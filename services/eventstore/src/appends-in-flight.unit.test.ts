@@ -30,6 +30,16 @@ describe("AppendsInFlight", () => {
     expect(appends.size).toBe(0);
   });
 
+  it("holds a reader only for the appends begun before it came, not for those that keep coming after", async () => {
+    const appends = AppendsInFlight.counter();
+    appends.begin();
+    const settled = appends.settled(5_000)!;
+    appends.begin();
+    appends.end();
+    expect(await elapsedOf(settled)).toBeLessThan(1_000);
+    expect(appends.size).toBe(1);
+  });
+
   it("holds a reader no longer than it was told, however long an append takes", async () => {
     const appends = AppendsInFlight.counter();
     appends.begin();
