@@ -39,7 +39,8 @@ export class BatchApplier {
     private readonly db: Kysely<Database>,
     private readonly traits: DatabaseTraits,
     private readonly progress: ProgressTracker,
-    private readonly idle: IdleCheckpointMoves,
+    /** The checkpoint moves the runner put off, over all of its projections. */
+    private readonly idle: { moves: IdleCheckpointMoves; of: readonly Projection[] },
   ) {}
 
   /** Applies the batch after `from` ending at `last`; answers what it touched. */
@@ -68,7 +69,8 @@ export class BatchApplier {
       const handled = handledBy(projection);
       return { projection, mine: events.filter((event) => handled.has(event.type)) };
     });
-    const carry = this.idle.due;
+    // Only a batch for all of the runner's projections carries their put-off moves (a replay applies one at a time).
+    const carry = this.idle.moves.due && projections.length === this.idle.of.length;
     const claimed = work.filter(({ projection, mine }) => mine.length > 0 || (carry && comparePositions(this.progress.storedAt(projection.name), last) < 0));
     const entries = claimed.map(({ projection: p }) => ({ name: checkpointName(p), version: p.version, from: this.progress.storedAt(p.name) }));
     const quiet: QuietTransaction = { xid: null };
@@ -83,8 +85,8 @@ export class BatchApplier {
         await writes.flush();
         return { positions: new Map(claimed.map(({ projection: p }) => [p.name, last])), touches };
       });
-      if (carry) this.idle.carried();
-      if (claimed.length < projections.length) this.idle.putOff();
+      if (carry) this.idle.moves.carried();
+      if (claimed.length < projections.length) this.idle.moves.putOff();
       return { ...applied, passed: projections.filter((p) => !applied.positions.has(p.name)) };
     } catch (error) {
       if (error instanceof ClaimMissed) return null;

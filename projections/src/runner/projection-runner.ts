@@ -62,7 +62,7 @@ export class ProjectionRunner {
     const traits = options.traits ?? databaseTraits(db);
     // Checkpoint moves put off, by batches none of a projection's events were in: written together, or carried.
     const idle = new IdleCheckpointMoves();
-    this.applier = new BatchApplier(db, traits, this.progress, idle);
+    this.applier = new BatchApplier(db, traits, this.progress, { moves: idle, of: projections });
     const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: logReadOf(store, options.read), idle };
     this.live = new LiveLoop(db, store, bus, projections, parts, { ...options, hearsBus: options.durable !== null });
     this.replayer = new Replayer(db, store, traits, { batchSize: options.rebuildBatchSize, connections: options.replayConnections });
