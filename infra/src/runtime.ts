@@ -33,7 +33,7 @@ import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { BackgroundThread } from "./background/background-thread.ts";
 import { backgroundHealth, type BackgroundHealth } from "./background/health.ts";
-import { gatherEachTurn } from "./background/gather-each-turn.ts";
+import { gatherEachTurn } from "./gather-each-turn.ts";
 import { developmentSecret } from "./secrets.ts";
 import { parseRetrySchedule, WebhookDispatcher, webhookMigrations } from "@procure/webhooks";
 import { Notifier, notifierMigrations, type NotifierOptions } from "@procure/notifier";

@@ -5,7 +5,7 @@ import type { ProjectionProgress } from "@procure/api/setup";
 import { maxPosition, type Bus, type EventStore } from "@procure/eventstore";
 import { allProjections, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";
-import { gatherEachTurn } from "./gather-each-turn.ts";
+import { gatherEachTurn } from "../gather-each-turn.ts";
 import { lagBetween } from "../progress.ts";
 import { ProjectionPositions } from "../projection-positions.ts";
 import type { BackgroundInput, Call, FromBackground, ToBackground } from "./messages.ts";

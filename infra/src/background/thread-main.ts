@@ -4,7 +4,7 @@ import type { Invalidation, Position } from "@procure/contracts";
 import { comparePositions } from "@procure/eventstore";
 import { startRuntime } from "../runtime.ts";
 import { backgroundHealth } from "./health.ts";
-import { gatherEachTurn } from "./gather-each-turn.ts";
+import { gatherEachTurn } from "../gather-each-turn.ts";
 import { backgroundRoles, type BackgroundInput, type Call, type FromBackground, type ToBackground } from "./messages.ts";
 
 /** The background thread's entry: the relay, projections and webhook dispatcher over their own connections. */
