@@ -10,6 +10,7 @@ import { countStatements } from "./statement-counter.ts";
 import { performance } from "node:perf_hooks";
 import type { Invalidation, Position } from "@procure/contracts";
 import { comparePositions } from "@procure/eventstore";
+import { projectionGroups } from "@procure/projections";
 import { startTestApp } from "../src/testing/test-app.ts";
 import { createUsers } from "../src/testing/users.ts";
 import { liveFigures } from "./live.ts";
@@ -23,7 +24,7 @@ const statements = counter.counts;
 const rate = Number(process.env.RATE ?? 200);
 const seconds = Number(process.env.SECONDS ?? 10);
 // One thread by default, so that a profile and the group positions see every part; THREAD=1 runs the background
-// thread as `npm start` does, and times each projection as the API thread hears of its progress.
+// thread as `npm start` does, and times each group as the API thread hears of its progress.
 const inThread = process.env.THREAD === "1";
 const t = await startTestApp("benchlive", { PG_POOL_SIZE: "20", LOG_LEVEL: "silent", RATE_LIMIT_PUBLIC: "1000000", BACKGROUND_THREAD: String(inThread) });
 try {
@@ -44,37 +45,25 @@ try {
     publish(invalidation);
   };
   let watching = true;
-  const hearProgress = (background: NonNullable<typeof t.runtime.background>) => {
-    // The positions the thread reports, by projection, as the API thread takes them.
-    const positions = (background as unknown as { positions: { update(p: Iterable<[string, Position]>): void } }).positions;
-    const update = positions.update.bind(positions);
-    positions.update = (moved) => {
-      const at = performance.now();
-      const list = [...moved];
-      for (const [name, position] of list) {
-        if (!groupReached.has(name)) groupReached.set(name, []);
-        groupReached.get(name)!.push({ at, position });
-      }
-      update(list);
-    };
-  };
-  const watch = async () => {
-    if (t.runtime.background) return hearProgress(t.runtime.background);
-    for (const [name, groupRunner] of t.runtime.runner!.runners) {
+  // Each group's position as the API thread knows it: the runner's own, or what the background thread reported.
+  const groupPosition = (group: (typeof projectionGroups)[number]) =>
+    t.runtime.background ? t.runtime.background.positionOf(group.projections.map((p) => p.name)) : t.runtime.runner!.runners.get(group.name)!.position;
+  const watch = () => {
+    for (const group of projectionGroups) {
       const seen: { at: number; position: Position }[] = [];
-      groupReached.set(name, seen);
+      groupReached.set(group.name, seen);
       void (async () => {
-        let last = groupRunner.position;
+        let last = groupPosition(group);
         while (watching) {
           await new Promise((r) => setTimeout(r, 1));
-          const now = groupRunner.position;
+          const now = groupPosition(group);
           if (comparePositions(now, last) > 0) seen.push({ at: performance.now(), position: (last = now) });
         }
       })();
     }
   };
   // Polling every millisecond costs the server's event loop a share of its own: WATCH=0 leaves it out.
-  if (process.env.WATCH !== "0") void watch();
+  if (process.env.WATCH !== "0") watch();
 
   // A cold server compiles as it goes: WARMUP seconds of the same load first (10 by default), not timed.
   const warmup = Number(process.env.WARMUP ?? 10);

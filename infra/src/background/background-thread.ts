@@ -137,6 +137,11 @@ export class BackgroundThread implements ProjectionProgress {
     return this.positions.waitFor(position, timeoutMs, names);
   }
 
+  /** The lowest position the thread last reported for the named projections. */
+  positionOf(names: readonly string[]): Position {
+    return this.positions.lowest(names);
+  }
+
   async lag() {
     return lagBetween(this.db, await this.store.headPosition(), this.positions.lowest());
   }

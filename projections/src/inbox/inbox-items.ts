@@ -13,7 +13,7 @@ export type ItemRow = { user_id: string; kind: InboxItemKind; subject_id: string
 
 const itemTypes: ColumnTypes<ItemRow> = { user_id: "uuid", kind: "text", subject_id: "uuid", title: "text", since: "timestamptz", position: "bigint" };
 
-const userIdsOf = (rows: { user_id: string }[]) => rows.map((r) => r.user_id);
+const userIdsOf = (rows: readonly { user_id: string }[]) => rows.map((r) => r.user_id);
 
 /**
  * Makes the items that follow from these subjects' state (all but "changed") exactly `desired`, each dated from the
@@ -35,7 +35,7 @@ export async function setDerivedItems(
             returning item.user_id`.execute(db)
         ).rows;
   if (desired.length > 0) await write(db, "rm_inbox_items", upsertItems(desired), context);
-  return [...userIdsOf(gone), ...userIdsOf([...desired])];
+  return [...userIdsOf(gone), ...userIdsOf(desired)];
 }
 
 /** Requesters' own requests changed by someone else: the item is made or renewed with the change's time. */

@@ -4,7 +4,6 @@ import type { Database } from "../tables.ts";
 import type { ApplyContext, Projection } from "../projection.ts";
 import { clearSeen, refillMember, renewChanges, setDerivedItems, type ItemRow } from "./inbox-items.ts";
 import { loadFollowed, saveFollowed, type FollowedOrder, type FollowedRequest } from "./followed.ts";
-import { keysToLoad } from "../batch.ts";
 import { whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
 
 const requestEvents = [
@@ -100,8 +99,8 @@ async function applyRun(db: Kysely<Database>, run: StoredEvent[], members: Map<s
   // An earlier run's writes may still be held: this one reads what they wrote.
   await context?.flush?.();
   const { requests, orders } = await loadFollowed(db, requestRun, orderRun, context);
-  // Subjects whose streams start in this run have no items yet: there is nothing of theirs to clear.
-  const mayHaveItems = new Set([...keysToLoad(requestRun, (e) => e.data.request_id, context), ...keysToLoad(orderRun, (e) => e.data.order_id, context)]);
+  // Items follow from a followed record: a subject the inbox did not follow yet has none to clear.
+  const mayHaveItems = new Set([...requests.keys(), ...orders.keys()]);
   const savedRequests = new Map<string, FollowedRequest>();
   const changedRequests = new Map<string, FollowedRequest>();
   const changedOrders = new Map<string, FollowedOrder>();

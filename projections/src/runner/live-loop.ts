@@ -175,9 +175,9 @@ export class LiveLoop {
     for (const checkpoint of await loadCheckpoints(this.db)) {
       const projection = missed.find((p) => checkpointName(p) === checkpoint.name);
       if (!projection || checkpoint.version !== projection.version) continue;
-      const since = comparePositions(checkpoint.position, progress.storedAt(projection.name));
-      if (since === 0) continue;
-      if (since < 0) {
+      const found = comparePositions(checkpoint.position, progress.storedAt(projection.name));
+      if (found === 0) continue;
+      if (found < 0) {
         progress.place(projection.name, checkpoint.position);
         progress.moved();
         continue;

@@ -92,13 +92,8 @@ export async function lockCheckpoints(trx: AnyDb, names: readonly string[], opti
  */
 export async function advanceCheckpoints(db: AnyDb, entries: readonly { name: string; version: number }[], from: Position, to: Position): Promise<boolean> {
   if (entries.length === 0) return true;
-  return (
-    await moveCheckpoints(
-      db,
-      entries.map((entry) => ({ ...entry, from })),
-      to,
-    )
-  ).moved;
+  const claims = entries.map((entry) => ({ ...entry, from }));
+  return (await moveCheckpoints(db, claims, to)).moved;
 }
 
 /** A checkpoint a batch moves: its name and version, and where its holder last stored it. */
