@@ -84,6 +84,26 @@ describe("signing in as each sample account", () => {
   });
 });
 
+describe("the new-request form by address", () => {
+  it("opens from /app/requests/new and from the dashboard's New request link, and closes back to the list", async () => {
+    const { page, close } = await open();
+    await signIn(page, product.url, emailOf("requester"));
+    const form = page.getByRole("dialog", { name: "New request" });
+
+    await page.goto(`${product.url}/app/requests/new`);
+    await page.waitForURL(`${product.url}/app/requests?new=1`);
+    await form.getByLabel("Title").waitFor();
+    await page.keyboard.press("Escape");
+    await form.waitFor({ state: "hidden" });
+    await page.waitForURL(`${product.url}/app/requests`);
+
+    await page.goto(`${product.url}/app`);
+    await page.getByRole("link", { name: "New request" }).first().click();
+    await form.getByLabel("Title").waitFor();
+    await close();
+  });
+});
+
 describe("a request moving between two people, live", () => {
   const title = `Ergonomic footrests ${Date.now().toString(36)}`;
   let requester: Session;

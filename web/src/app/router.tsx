@@ -30,7 +30,7 @@ const screens: RouteObject[] = [
               title: "Dashboard",
               description: "Request and purchase order figures across the workspace.",
               quickLinks: [
-                { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
+                { label: "New request", href: paths.app.newRequest.getHref(), section: "requests" },
                 { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
                 { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
               ],
@@ -48,7 +48,10 @@ const screens: RouteObject[] = [
                 { label: "Approvals queue", href: paths.app.approvals.getHref(), section: "approvals" },
               ],
             }),
-            children: [{ path: paths.app.request.path, lazy: () => import("./routes/app/request-detail"), handle: handle({ crumb: "Request" }) }],
+            children: [
+              { path: paths.app.newRequest.path, lazy: () => import("./routes/app/new-request") },
+              { path: paths.app.request.path, lazy: () => import("./routes/app/request-detail"), handle: handle({ crumb: "Request" }) },
+            ],
           },
           {
             path: paths.app.approvals.path,
@@ -92,7 +95,7 @@ const screens: RouteObject[] = [
               title: "Catalogue",
               description: "The catalogue control centre: categories, coverage, supplier feeds and PunchOut.",
               quickLinks: [
-                { label: "Raise a request", href: paths.app.requests.getHref(), section: "requests" },
+                { label: "Raise a request", href: paths.app.newRequest.getHref(), section: "requests" },
                 { label: "Intake checklist", href: paths.app.intakeChecklist.getHref() },
               ],
             }),
@@ -106,7 +109,7 @@ const screens: RouteObject[] = [
               description: "Supplier status, risk and notes, and who changed them.",
               quickLinks: [
                 { label: "Purchase orders", href: paths.app.purchaseOrders.getHref(), section: "purchase-orders" },
-                { label: "New request", href: paths.app.requests.getHref(), section: "requests" },
+                { label: "New request", href: paths.app.newRequest.getHref(), section: "requests" },
               ],
             }),
           },
@@ -156,7 +159,7 @@ const screens: RouteObject[] = [
               crumb: "Intake checklist",
               title: "Intake checklist",
               description: "Get a request ready in one pass. Ticks stay on this page only.",
-              quickLinks: [{ label: "New request", href: paths.app.requests.getHref(), section: "requests" }],
+              quickLinks: [{ label: "New request", href: paths.app.newRequest.getHref(), section: "requests" }],
             }),
           },
           { path: "*", element: <Navigate to={paths.app.root.getHref()} replace /> },

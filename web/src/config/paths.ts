@@ -21,9 +21,11 @@ export const paths = {
     root: { path: "/app", getHref: () => "/app" },
     requests: {
       path: "requests",
-      getHref: (query: { vendor?: string; status?: string; title?: string; category?: string; price?: string; qty?: string } = {}) =>
+      getHref: (query: { new?: "1"; vendor?: string; status?: string; title?: string; category?: string; price?: string; qty?: string } = {}) =>
         withQuery("/app/requests", query),
     },
+    /** An address people type or bookmark for the new-request form, which is a drawer over the requests list. */
+    newRequest: { path: "new", getHref: () => "/app/requests?new=1" },
     request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
     approvals: { path: "approvals", getHref: () => "/app/approvals" },
     purchaseOrders: { path: "purchase-orders", getHref: (query: { request?: string } = {}) => withQuery("/app/purchase-orders", query) },

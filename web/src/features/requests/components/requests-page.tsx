@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Outlet } from "react-router-dom";
 import { defaultRequestSort, requestSortFields } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
@@ -16,7 +16,7 @@ import { RequestKpis } from "./request-kpis";
 import { StatusChips } from "./status-chips";
 import { RequestsTable } from "./requests-table";
 import { NewRequestDrawer } from "./new-request-drawer";
-import { prefillParams, requestPrefill } from "../lib/request-prefill";
+import { asksForForm, formParams, requestPrefill } from "../lib/request-prefill";
 import "../requests.css";
 import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 
@@ -49,7 +49,12 @@ export function RequestsPage() {
   // Typing stays responsive; the queries follow the settled text.
   const q = useDeferredValue(search.trim());
   const prefill = requestPrefill(url.get);
-  const [drawerOpen, setDrawerOpen] = useState(() => Object.keys(prefill).length > 0);
+  const formAsked = asksForForm(url.get);
+  const [drawerOpen, setDrawerOpen] = useState(formAsked);
+  // A "New request" link followed while the list is already open.
+  useEffect(() => {
+    if (formAsked) setDrawerOpen(true);
+  }, [formAsked]);
   const filters = { status: status === "all" ? undefined : status, q: q || undefined, sort: sort === defaultRequestSort ? undefined : sort };
   const pages = useRequestPages(filters);
   const summary = useRequestSummary(q);
@@ -64,7 +69,7 @@ export function RequestsPage() {
 
   const setOpen = (open: boolean) => {
     setDrawerOpen(open);
-    if (!open && Object.keys(prefill).length > 0) url.set(Object.fromEntries(prefillParams.map((name) => [name, null])));
+    if (!open && formAsked) url.set(Object.fromEntries(formParams.map((name) => [name, null])));
   };
 
   return (

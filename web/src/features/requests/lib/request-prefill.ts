@@ -4,6 +4,12 @@ import { lineAmount, lineDescription } from "./line-amount";
 /** The address parameters that open the new-request form filled in: from a vendor, or from a catalogue item. */
 export const prefillParams = ["vendor", "title", "category", "price", "qty"] as const;
 
+/** The parameters that open the form: `new=1` opens it empty (the "New request" links), the others filled in. */
+export const formParams = ["new", ...prefillParams] as const;
+
+/** Whether the address asks for the new-request form. */
+export const asksForForm = (get: (name: (typeof formParams)[number]) => string): boolean => get("new") === "1" || Object.keys(requestPrefill(get)).length > 0;
+
 /**
  * What the new-request form opens with. A catalogue item brings its unit price and a quantity: the amount is their
  * product, and the description says how it was reached so the approver sees it too.
