@@ -4,7 +4,7 @@ import type { Database } from "../tables.ts";
 import type { ApplyContext, Projection } from "../projection.ts";
 import { clearSeen, refillMember, renewChanges, setDerivedItems, type ItemRow } from "./inbox-items.ts";
 import { loadFollowed, saveFollowed, type FollowedOrder, type FollowedRequest } from "./followed.ts";
-import { whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
+import { actingRoles, whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
 
 const requestEvents = [
   "RequestCreated",
@@ -39,7 +39,7 @@ export const inboxProjection: Projection = {
   tables: ["rm_inbox_requests", "rm_inbox_orders", "rm_inbox_items", "rm_inbox_members", "rm_inbox_counts"],
   handles: [...requestEvents, ...orderEvents, ...memberEvents, "UserSawRequests"],
   async apply(db, events, context) {
-    const members = await loadMembers(db);
+    const members = await loadMembers(db, events);
     const touched = new Set<string>();
     let run: StoredEvent[] = [];
     for (const event of events) {
@@ -64,8 +64,17 @@ export const inboxProjection: Projection = {
 
 type FollowedMember = Member & { version: number };
 
-async function loadMembers(db: Kysely<Database>): Promise<Map<string, FollowedMember>> {
-  const rows = await db.selectFrom("rm_inbox_members").selectAll().execute();
+/** The members who may act on something, and those the batch's member events name (whose change it folds in). */
+async function loadMembers(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<Map<string, FollowedMember>> {
+  const named = [...new Set(events.filter((e) => memberEvents.has(e.type)).map((e) => (e.data as { user_id: string }).user_id))];
+  const rows = await db
+    .selectFrom("rm_inbox_members")
+    .selectAll()
+    .where((eb) => {
+      const acting = eb.and([eb("active", "=", true), eb("role", "in", actingRoles)]);
+      return named.length > 0 ? eb.or([acting, eb("user_id", "in", named)]) : acting;
+    })
+    .execute();
   return new Map(rows.map((r) => [r.user_id, { id: r.user_id, role: normalizeRole(r.role), active: r.active, version: r.version }]));
 }
 

@@ -1,4 +1,4 @@
-import { decisionRefusal, stageRoles as routableRoles, type Role } from "@procure/contracts";
+import { decisionRefusal, roles, stageRoles as routableRoles, type Role } from "@procure/contracts";
 
 /** A member as the inbox needs them: who they are, what role they hold, whether they can sign in. */
 export type Member = { id: string; role: Role; active: boolean };
@@ -38,3 +38,13 @@ export const actsOnOrders = (member: Member) => member.active && member.role ===
 export function whoActsOnOrders(members: Iterable<Member>): string[] {
   return [...members].filter(actsOnOrders).map((m) => m.id);
 }
+
+/**
+ * The roles whose active members may act on something: decide some stage, or act on orders. Nobody else ever gets a
+ * derived item, so a batch need not load them (in most workspaces, most members are requesters).
+ */
+export const actingRoles: readonly Role[] = roles.filter((role) => {
+  const member = { id: "any-member", role, active: true };
+  const { stageRoles, ownRequests } = decidableStages(member);
+  return actsOnOrders(member) || stageRoles.length > 0 || ownRequests;
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decidableStages, whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
+import { roles, stageRoles } from "@procure/contracts";
+import { actingRoles, decidableStages, whoActsOnOrders, whoMayDecide, type Member } from "./stage-deciders.ts";
 
 const member = (id: string, role: Member["role"], active = true): Member => ({ id, role, active });
 const team = [
@@ -34,5 +35,16 @@ describe("who may decide a stage", () => {
 describe("who acts on orders", () => {
   it("is every active buyer", () => {
     expect(whoActsOnOrders(team)).toEqual(["buy"]);
+  });
+});
+
+describe("the roles a batch loads", () => {
+  it("leave out only roles whose members never decide a stage nor act on orders", () => {
+    expect(actingRoles).toEqual(["approver", "buyer", "finance", "admin"]);
+    const left = roles.filter((role) => !actingRoles.includes(role)).map((role) => member(`m-${role}`, role));
+    for (const stageRole of [null, ...stageRoles]) {
+      for (const requesterId of ["someone", ...left.map((m) => m.id)]) expect(whoMayDecide(left, { requesterId, stageRole })).toEqual([]);
+    }
+    expect(whoActsOnOrders(left)).toEqual([]);
   });
 });

@@ -175,6 +175,18 @@ describe("a personal inbox", () => {
     await expect.poll(() => has(again, "decide", id)).toBe(true);
   });
 
+  it("gives a requester made an approver the requests waiting for approvers, before and after the change", async () => {
+    const promoted = await member("requester");
+    const waiting = await request(users.requester.token);
+    await expect.poll(() => has(users.approver.token, "decide", waiting)).toBe(true);
+    expect(await has(promoted.token, "decide", waiting)).toBe(false);
+
+    expect((await t.call("PATCH", `/api/users/${promoted.id}`, { token: users.admin.token, body: { role: "approver" } })).statusCode).toBe(200);
+    await expect.poll(() => has(promoted.token, "decide", waiting)).toBe(true);
+    const later = await request(users.requester.token);
+    await expect.poll(() => has(promoted.token, "decide", later)).toBe(true);
+  });
+
   it("tells only the users whose inbox changed, live", async () => {
     const approver = await openLiveSocket(`${t.url}/api/live`, ["bearer", users.approver.token]);
     const buyer = await openLiveSocket(`${t.url}/api/live`, ["bearer", users.buyer.token]);
