@@ -1,5 +1,5 @@
 /**
- * Where a live command's time goes at a steady rate: for each `POST /api/requests`, the time from sending it to
+ * Where a live command's time goes at a steady rate: for each `POST /api/requests`, the time from its arrival to
  * its append, to each projection group's commit, to the invalidation published, and to the other client's
  * websocket. Also the process's CPU per command and how many batches each group applied. RATE and SECONDS set the
  * load (200/s for 10 s by default); SEED appends that many requests first; WATCH=0 skips timing the groups, whose
@@ -38,6 +38,12 @@ try {
   const published: { at: number; position: Position }[] = [];
   const groupReached = new Map<string, { at: number; position: Position }[]>();
   t.runtime.store.onAppended((position) => appended.push({ at: performance.now(), position }));
+  // The client only POSTs, so each append follows the last POST that arrived before it (exactly so while the rate
+  // leaves gaps between commands; under load, a lower bound).
+  const arrived: number[] = [];
+  t.app.server.on("request", (request: { method?: string }) => {
+    if (request.method === "POST") arrived.push(performance.now());
+  });
   const bus = t.runtime.bus;
   const publish = bus.publishInvalidation.bind(bus);
   bus.publishInvalidation = (invalidation: Invalidation) => {
@@ -68,7 +74,7 @@ try {
   // A cold server compiles as it goes: WARMUP seconds of the same load first (10 by default), not timed.
   const warmup = Number(process.env.WARMUP ?? 10);
   if (warmup > 0) await liveFigures(t.url, { requester: users.requester.token, watcher: users.approver.token }, rate, warmup);
-  for (const list of [appended, published, ...groupReached.values()]) list.length = 0;
+  for (const list of [appended, arrived, published, ...groupReached.values()]) list.length = 0;
 
   counter.start();
   const cpu = process.cpuUsage();
@@ -90,6 +96,11 @@ try {
       }),
     );
   console.log(`commands ${live.commands}, lost ${live.lost}; send → other client's websocket ${JSON.stringify(live.latencyMs)} ms`);
+  const sinceArrival = appended.flatMap(({ at }) => {
+    const arrival = arrived.findLast((a) => a <= at);
+    return arrival === undefined ? [] : [at - arrival];
+  });
+  console.log(`POST arrived → appended: ${JSON.stringify(percentiles(sinceArrival))} ms`);
   for (const [name, seen] of groupReached) console.log(`append → group ${name} committed: ${JSON.stringify(lag(seen))} ms over ${seen.length} moves`);
   console.log(`append → invalidation published: ${JSON.stringify(lag(published))} ms over ${published.length} messages`);
   const perCommand = (n: number) => (n / live.commands).toFixed(2);
