@@ -52,6 +52,9 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
   }
 }
 
+/** A calendar date `days` from today, in UTC (the workspace's default time zone). */
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { categories: string[]; vendors: string[] }) {
   const requester = client.as(tokens.requester);
   const buyer = client.as(tokens.buyer);
@@ -64,6 +67,8 @@ async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { ca
       amount: item.amount,
       category_id: refs.categories.length ? refs.categories[i % refs.categories.length] : null,
       vendor_id: refs.vendors.length && i % 3 !== 0 ? refs.vendors[i % refs.vendors.length] : null,
+      priority: item.priority,
+      needed_by: item.neededInDays === undefined ? undefined : daysFromToday(item.neededInDays),
     });
     if (item.comment) await author.call("POST", `/api/requests/${created.id}/comments`, { body: item.comment });
     if (item.outcome === "pending") continue;
