@@ -42,7 +42,7 @@ export type InboxItem = z.infer<typeof inboxItem>;
 
 export const inboxItemsResponse = z.object({ items: z.array(inboxItem) });
 export type InboxItemsResponse = z.infer<typeof inboxItemsResponse>;
-/** The newest items the inbox lists; the counts cover them all. */
+/** How many items the inbox lists (pending requests needed soon first, then the newest); the counts cover them all. */
 export const inboxItemsLimit = 50;
 
 /** Marks the user's changed requests as seen (opening one, or the inbox's "mark all seen"). */

@@ -19,11 +19,12 @@ export const defaultRequestPriority: RequestPriority = "normal";
 /** A request needed within this many days of today is flagged in the inbox and in its mails. */
 export const neededSoonDays = 3;
 
+/** The last need-by date (YYYY-MM-DD) that counts as soon on `now`'s UTC day: earlier ones, passed ones included, do too. */
+export const neededSoonLimit = (now: Date): string => new Date(now.getTime() + neededSoonDays * 86_400_000).toISOString().slice(0, 10);
+
 /** Whether a need-by date (YYYY-MM-DD) falls within `neededSoonDays` of `now`'s UTC day, or has passed. */
 export function isNeededSoon(neededBy: string | null | undefined, now: Date): boolean {
-  if (!neededBy) return false;
-  const limit = new Date(now.getTime() + neededSoonDays * 86_400_000).toISOString().slice(0, 10);
-  return neededBy <= limit;
+  return !!neededBy && neededBy <= neededSoonLimit(now);
 }
 
 const neededBy = blankAsNull(z.iso.date({ error: "Enter the need-by date as YYYY-MM-DD." }));

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { inboxBadge, inboxItemKinds, inboxItemsLimit, type InboxCounts, type InboxItem, type InboxItemKind } from "@procure/contracts";
+import { inboxBadge, inboxItemKinds, inboxItemsLimit, neededSoonLimit, type InboxCounts, type InboxItem, type InboxItemKind } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 
 /**
@@ -40,18 +40,43 @@ export async function readInbox(db: Kysely<Database>, userId: string, now: Date,
   return { counts, badge: inboxBadge(counts), updatedAt: now.toISOString() };
 }
 
-/** The newest things waiting for the user, with a request's need-by date from the requests read model. */
-export async function listInboxItems(db: Kysely<Database>, userId: string, standInFor: readonly string[] = []): Promise<InboxItem[]> {
-  const rows = await itemsOf(db, userId, standInFor)
+/**
+ * What waits for the user: first the pending requests needed soon (soonest first), which an approver must not miss
+ * however many newer items came since, then the newest of the rest; each with a request's need-by date from the
+ * requests read model. The first part starts from the few pending requests with a near need-by date, so neither part
+ * reads more than a page of the user's items.
+ */
+export async function listInboxItems(db: Kysely<Database>, userId: string, now: Date, standInFor: readonly string[] = []): Promise<InboxItem[]> {
+  const columns = ["item.kind", "item.subject_id", "item.title", "item.since", "request.needed_by"] as const;
+  const neededSoon = await itemsOf(db, userId, standInFor)
+    .innerJoin("rm_requests as request", "request.id", "item.subject_id")
+    .where("request.status", "=", "pending")
+    .where("request.needed_by", "<=", neededSoonLimit(now))
+    .distinctOn(["request.needed_by", "item.subject_id", "item.kind"])
+    .select(columns)
+    .orderBy("request.needed_by")
+    .orderBy("item.subject_id")
+    .orderBy("item.kind")
+    .limit(inboxItemsLimit)
+    .execute();
+  const newest = await itemsOf(db, userId, standInFor)
     .leftJoin("rm_requests as request", "request.id", "item.subject_id")
     .distinctOn(["item.since", "item.subject_id", "item.kind"])
-    .select(["item.kind", "item.subject_id", "item.title", "item.since", "request.needed_by"])
+    .select(columns)
     .orderBy("item.since", "desc")
     .orderBy("item.subject_id")
     .orderBy("item.kind")
     .limit(inboxItemsLimit)
     .execute();
-  return rows.map((r) => ({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString(), needed_by: r.needed_by ?? null }));
+  const listed = new Set<string>();
+  const items: InboxItem[] = [];
+  for (const r of [...neededSoon, ...newest]) {
+    const key = `${r.kind}:${r.subject_id}`;
+    if (listed.has(key)) continue;
+    listed.add(key);
+    items.push({ ...r, kind: r.kind as InboxItemKind, since: new Date(r.since).toISOString(), needed_by: r.needed_by ?? null });
+  }
+  return items.slice(0, inboxItemsLimit);
 }
 
 /** Which of these requests show the user a change they have not seen. */

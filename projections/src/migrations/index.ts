@@ -10,6 +10,7 @@ import * as inboxItemsBySubject from "../inbox/migrations/20261126T1100-projecti
 import * as inboxMembers from "../inbox/migrations/20261126T1110-projections-inbox-members.ts";
 import * as inboxCounts from "../inbox/migrations/20261126T2300-projections-inbox-counts.ts";
 import * as inboxMembersWhoAct from "../inbox/migrations/20261127T0900-projections-inbox-members-who-act.ts";
+import * as requestsNeededSoon from "../requests/migrations/20261127T0910-projections-requests-needed-soon.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -41,4 +42,5 @@ export const readModelMigrations: MigrationSet = {
   "20261125T2300-projections-requests-priority": requestsPriority,
   "20261126T2300-projections-inbox-counts": inboxCounts,
   "20261127T0900-projections-inbox-members-who-act": inboxMembersWhoAct,
+  "20261127T0910-projections-requests-needed-soon": requestsNeededSoon,
 };

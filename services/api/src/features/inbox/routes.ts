@@ -28,9 +28,10 @@ const inboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     return { ...inbox, vendor_diligence: vendorDiligence };
   });
 
-  app.get("/api/inbox/items", { schema: { tags: ["inbox"], response: { 200: inboxItemsResponse, 401: errorBody, 403: errorBody } } }, async (request) => ({
-    items: await listInboxItems(deps.db, request.actor.id, await standingInFor(request.actor.id, new Date())),
-  }));
+  app.get("/api/inbox/items", { schema: { tags: ["inbox"], response: { 200: inboxItemsResponse, 401: errorBody, 403: errorBody } } }, async (request) => {
+    const now = new Date();
+    return { items: await listInboxItems(deps.db, request.actor.id, now, await standingInFor(request.actor.id, now)) };
+  });
 
   app.post("/api/inbox/seen", { schema: { tags: ["inbox"], body: markSeenBody, response: { 204: z.null(), ...commandErrors } } }, async (request, reply) => {
     // Only changes still waiting are recorded as seen: opening a request twice writes nothing the second time.

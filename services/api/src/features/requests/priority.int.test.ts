@@ -129,6 +129,36 @@ describe("a request's priority and need-by date", () => {
     expect(new Set(plain)).toEqual(new Set(["Approval needed: Spare cables"]));
   });
 
+  it("list the pending requests needed soon first in the decider's inbox, however many newer items came since", async () => {
+    const today = await raise({ title: "Fire extinguisher check", amount: 80, needed_by: dayFromNow(0) });
+    const tomorrow = await raise({ title: "Badge printer ribbon", amount: 35, needed_by: dayFromNow(1) });
+    const newer: PurchaseRequest[] = [];
+    for (let i = 0; i < 60; i++) newer.push(await raise({ title: `Sticky notes ${i}`, amount: 4 }));
+
+    const items = await until(
+      async () => inboxItemsResponse.parse((await t.call("GET", "/api/inbox/items", { token: users.approver.token })).json()).items,
+      (list) => list.some((item) => item.subject_id === newer.at(-1)!.id),
+      "the newest request in the approver's inbox",
+    );
+    // Soonest first, then the newest of the rest, each once, a page at most.
+    const soon = items.filter((item) => item.needed_by !== null && item.needed_by! <= dayFromNow(3));
+    expect(items.slice(0, soon.length)).toEqual(soon);
+    expect(soon.map((item) => item.subject_id).indexOf(today.id)).toBeLessThan(soon.map((item) => item.subject_id).indexOf(tomorrow.id));
+    expect(soon.map((item) => item.subject_id)).toContain(tomorrow.id);
+    expect(items[soon.length]?.subject_id).toBe(newer.at(-1)!.id);
+    expect(new Set(items.map((item) => `${item.kind}:${item.subject_id}`)).size).toBe(items.length);
+    expect(items.length).toBe(50);
+
+    // Decided, it is no longer waiting, and no longer ahead of the rest.
+    await expectCall(t, "POST", `/api/requests/${today.id}/approve`, { token: users.approver.token, body: {}, status: 200 });
+    const after = await until(
+      async () => inboxItemsResponse.parse((await t.call("GET", "/api/inbox/items", { token: users.approver.token })).json()).items,
+      (list) => !list.some((item) => item.subject_id === today.id),
+      "the decided request to leave the inbox",
+    );
+    expect(after[0]?.needed_by).not.toBeNull();
+  });
+
   it("is normal and none for a request raised before priorities existed", async () => {
     const id = randomUUID();
     const fields = {

@@ -177,7 +177,7 @@ export function InboxDropdown() {
 
 function ItemList({ items, role, onFollow }: { items: InboxItem[]; role: Role; onFollow: (item: InboxItem) => void }) {
   return (
-    <ul className="inbox-items" aria-label="Newest items">
+    <ul className="inbox-items" aria-label="Items, needed soon first">
       {items.slice(0, 8).map((item) => {
         const href = itemHref(role, item);
         const text = (
