@@ -3,6 +3,7 @@ import { budgetImpact } from "./budgets.ts";
 import { requestSortFields, sortParam } from "./list-sort.ts";
 import { blankAsNull, money, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
+import { addDays } from "./vendor-diligence.ts";
 
 /** Withdrawn: the requester took it back while it waited; it may be resubmitted like a denied one. */
 export const requestStatuses = ["pending", "approved", "denied", "withdrawn"] as const;
@@ -20,7 +21,7 @@ export const defaultRequestPriority: RequestPriority = "normal";
 export const neededSoonDays = 3;
 
 /** The last need-by date (YYYY-MM-DD) that counts as soon on `now`'s UTC day: earlier ones, passed ones included, do too. */
-export const neededSoonLimit = (now: Date): string => new Date(now.getTime() + neededSoonDays * 86_400_000).toISOString().slice(0, 10);
+export const neededSoonLimit = (now: Date): string => addDays(now.toISOString().slice(0, 10), neededSoonDays);
 
 /** Whether a need-by date (YYYY-MM-DD) falls within `neededSoonDays` of `now`'s UTC day, or has passed. */
 export function isNeededSoon(neededBy: string | null | undefined, now: Date): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@procure/projections";
-import { demoPassword, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
+import { addDays, demoPassword, sampleAccounts, type AuthResponse, type PurchaseRequest } from "@procure/contracts";
 import { InjectClient } from "./api-client.ts";
 import { demoRequests } from "./demo-requests.ts";
 import { seedCatalogue } from "./demo-catalogue.ts";
@@ -52,9 +52,6 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
   }
 }
 
-/** A calendar date `days` from today, in UTC (the workspace's default time zone). */
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { categories: string[]; vendors: string[] }) {
   const requester = client.as(tokens.requester);
   const buyer = client.as(tokens.buyer);
@@ -68,7 +65,7 @@ async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { ca
       category_id: refs.categories.length ? refs.categories[i % refs.categories.length] : null,
       vendor_id: refs.vendors.length && i % 3 !== 0 ? refs.vendors[i % refs.vendors.length] : null,
       priority: item.priority,
-      needed_by: item.neededInDays === undefined ? undefined : daysFromToday(item.neededInDays),
+      needed_by: item.neededInDays === undefined ? undefined : addDays(new Date().toISOString().slice(0, 10), item.neededInDays),
     });
     if (item.comment) await author.call("POST", `/api/requests/${created.id}/comments`, { body: item.comment });
     if (item.outcome === "pending") continue;

@@ -183,7 +183,9 @@ function ItemList({ items, role, onFollow }: { items: InboxItem[]; role: Role; o
         const text = (
           <>
             <span className="inbox-item-kind">{kindTitle(item.kind)}</span>
-            <span className="inbox-item-title">{item.title}</span>
+            <span className="inbox-item-title" title={item.title}>
+              {item.title}
+            </span>
             {isNeededSoon(item.needed_by, new Date()) ? (
               <span className="badge badge-danger badge-plain inbox-item-flag" data-testid="inbox-item-due-soon">
                 Due soon

@@ -49,7 +49,7 @@ export function RequestsPage() {
   // Typing stays responsive; the queries follow the settled text.
   const q = useDeferredValue(search.trim());
   const prefill = requestPrefill(url.get);
-  const formAsked = asksForForm(url.get);
+  const formAsked = asksForForm(url.get, prefill);
   const [drawerOpen, setDrawerOpen] = useState(formAsked);
   // A "New request" link followed while the list is already open.
   useEffect(() => {

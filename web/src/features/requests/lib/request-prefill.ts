@@ -7,8 +7,8 @@ export const prefillParams = ["vendor", "title", "category", "price", "qty"] as 
 /** The parameters that open the form: `new=1` opens it empty (the "New request" links), the others filled in. */
 export const formParams = ["new", ...prefillParams] as const;
 
-/** Whether the address asks for the new-request form. */
-export const asksForForm = (get: (name: (typeof formParams)[number]) => string): boolean => get("new") === "1" || Object.keys(requestPrefill(get)).length > 0;
+/** Whether the address asks for the new-request form: empty, or with what `requestPrefill` read from it. */
+export const asksForForm = (get: (name: "new") => string, prefill: Partial<RequestForm>): boolean => get("new") === "1" || Object.keys(prefill).length > 0;
 
 /**
  * What the new-request form opens with. A catalogue item brings its unit price and a quantity: the amount is their
