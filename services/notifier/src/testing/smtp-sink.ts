@@ -1,7 +1,10 @@
 import { SMTPServer } from "smtp-server";
 
-/** `text`: the message with quoted-printable undone, to search the parts as a reader sees them. */
-export type ReceivedMail = { to: string[]; raw: string; text: string; headers: Map<string, string> };
+/**
+ * `text`: the message with quoted-printable undone, to search the parts as a reader sees them. `receivedAt`: when the
+ * sink accepted it (ms since the epoch), so a test can judge a pace by arrivals rather than by when it looked.
+ */
+export type ReceivedMail = { to: string[]; raw: string; text: string; headers: Map<string, string>; receivedAt: number };
 
 const unquote = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
@@ -43,7 +46,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: unquote(raw), headers: headersOf(raw) });
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          mails.push({ to, raw, text: unquote(raw), headers: headersOf(raw), receivedAt: Date.now() });
           callback();
         });
       },

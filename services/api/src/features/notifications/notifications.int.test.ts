@@ -271,16 +271,21 @@ describe("delivery", () => {
     const before = sink.mails.length;
     const titles = Array.from({ length: 8 }, (_, i) => `Paced item ${i}`);
     for (const title of titles) await createRequest(title);
-    // However slow the machine, never more than the burst plus the rate's share of the time since the first mail.
-    let first: number | null = null;
     const deadline = Date.now() + 30_000;
-    for (;;) {
-      const sent = sink.mails.length - before;
-      if (sent > 0) first ??= Date.now();
-      if (first !== null) expect(sent).toBeLessThanOrEqual(burst + Math.floor((rate * (Date.now() - first)) / 1000) + 1);
-      if (titles.every((title) => sink.mails.some(mailTo(users.approver, `Approval needed: ${title}`)))) break;
+    while (!titles.every((title) => sink.mails.some(mailTo(users.approver, `Approval needed: ${title}`)))) {
       if (Date.now() > deadline) throw new Error("the paced mails did not all arrive");
       await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // In any stretch of arrivals, never more than the burst plus the rate's share of that stretch. Judged by when the
+    // sink took each mail, not by when this test looked; the slack covers a busy machine's scheduling, and is far less
+    // than an unpaced burst of this size needs.
+    const arrivals = sink.mails.slice(before).map((mail) => mail.receivedAt);
+    const slackMs = 250;
+    for (let i = 0; i < arrivals.length; i++) {
+      for (let j = i; j < arrivals.length; j++) {
+        const allowed = burst + Math.floor((rate * (arrivals[j]! - arrivals[i]! + slackMs)) / 1000) + 1;
+        expect(j - i + 1, `mails ${i + 1}–${j + 1} of the burst came ${arrivals[j]! - arrivals[i]!} ms apart`).toBeLessThanOrEqual(allowed);
+      }
     }
     // More than one round's worth went, so the pace, not a lucky single round, was what held them.
     expect(sink.mails.length - before).toBeGreaterThan(burst * 2);
