@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
-import { loadCheckpoints, logBehind, ORIGIN, type EventStore } from "@procure/eventstore";
+import { comparePositions, eventsBetween, loadCheckpoints, logBehind, ORIGIN, type EventStore } from "@procure/eventstore";
 import { ProjectionPositions, requireKnown } from "./projection-positions.ts";
 import { checkpointName, type Database, type Projection, type ProjectionGroups } from "@procure/projections";
 import type { ProjectionProgress } from "@procure/api/setup";
 
 const POLL_MS = 10;
+/** A projection further behind than this many events of its kinds waits for its checkpoint: it is not idle. */
+const IDLE_SCAN_LIMIT = 500;
 
 /**
  * Projection progress read from the checkpoints table, for an API process whose projector runs elsewhere. One
@@ -51,8 +53,32 @@ export class CheckpointProgress implements ProjectionProgress {
   private async refresh() {
     const checkpoints = new Map((await loadCheckpoints(this.db)).map((c) => [c.name, c.position]));
     // Every projection, those without a checkpoint (reset for a rebuild) at the start of the log.
-    this.positions.update(this.projections.map((p) => [p.name, checkpoints.get(checkpointName(p)) ?? ORIGIN]));
+    const reported = new Map(this.projections.map((p) => [p.name, checkpoints.get(checkpointName(p)) ?? ORIGIN]));
+    const awaited = this.positions.furthestAwaited();
+    if (awaited) for (const name of await idleUpTo(this.db, this.projections, reported, awaited)) reported.set(name, awaited);
+    this.positions.update(reported);
   }
+}
+
+/**
+ * The projections behind `to` with nothing to apply up to it: no event of a kind they handle lies between their
+ * checkpoint and `to`, and none can still be added there. Their tables already stand as they will at `to`. A group
+ * busy with other projections' events moves such checkpoints only every 100 ms (see the runner's put-off moves), and
+ * a command answered from their tables would wait for that.
+ */
+async function idleUpTo(db: Kysely<Database>, projections: readonly Projection[], at: ReadonlyMap<string, Position>, to: Position): Promise<string[]> {
+  const behind = projections.filter((p) => comparePositions(at.get(p.name)!, to) < 0);
+  if (behind.length === 0) return [];
+  const from = behind.map((p) => at.get(p.name)!).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  const types = [...new Set(behind.flatMap((p) => p.handles))];
+  const events = await eventsBetween(db, from, to, types, IDLE_SCAN_LIMIT).catch(() => null);
+  if (!events) return [];
+  return behind
+    .filter((p) => {
+      const handled = new Set<string>(p.handles);
+      return !events.some((event) => handled.has(event.type) && comparePositions(event.position, at.get(p.name)!) > 0);
+    })
+    .map((p) => p.name);
 }
 
 export class RunnerProgress implements ProjectionProgress {

@@ -14,7 +14,8 @@ export function requireKnown(projections: readonly Projection[], names: readonly
  */
 export class ProjectionPositions {
   private readonly positions = new Map<string, Position>();
-  private readonly waiters = new Set<() => void>();
+  /** Each waiting command's check, with the position it waits for. */
+  private readonly waiters = new Map<() => void, Position>();
 
   constructor(private readonly projections: readonly Projection[]) {}
 
@@ -25,7 +26,14 @@ export class ProjectionPositions {
   /** Takes the positions of the projections that moved; the others stay where they were last reported. */
   update(positions: Iterable<[string, Position]>): void {
     for (const [name, position] of positions) this.positions.set(name, position);
-    for (const check of [...this.waiters]) check();
+    for (const check of [...this.waiters.keys()]) check();
+  }
+
+  /** The furthest point of the log a command waits for, or null when none waits. */
+  furthestAwaited(): Position | null {
+    let max: Position | null = null;
+    for (const position of this.waiters.values()) if (!max || comparePositions(position, max) > 0) max = position;
+    return max;
   }
 
   /** The lowest position the named projections (all, without names) have reached. */
@@ -57,7 +65,7 @@ export class ProjectionPositions {
         if (reached()) settle(true);
       };
       const timer = setTimeout(() => settle(false), timeoutMs);
-      this.waiters.add(check);
+      this.waiters.set(check, position);
     });
   }
 }

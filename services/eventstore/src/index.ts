@@ -12,6 +12,7 @@ export * from "./signal.ts";
 export * from "./keep-running.ts";
 export * from "./log-follower.ts";
 export * from "./log-behind.ts";
+export * from "./events-between.ts";
 export * from "./readable-horizon.ts";
 export * from "./shared-log.ts";
 export * from "./appends-in-flight.ts";
