@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   authResponse,
+  budget,
   dashboard,
   demoPassword,
   inboxCounts,
@@ -60,6 +61,10 @@ describe("the demo workspace's purchasing data", () => {
     const invoices = z.array(invoice).parse((await t.call("GET", "/api/invoices", { token: finance })).json());
     expect(new Set(invoices.map((i) => i.match))).toEqual(new Set(invoiceMatchStates));
     expect(invoices.map((i) => i.status).sort()).toEqual(["approved", "open", "open", "open", "paid"]);
+    // One is for an ordered request in a budgeted category: the Budgets screen shows it spent.
+    const budgets = z.array(budget).parse((await t.call("GET", "/api/budgets", { token: finance })).json());
+    const awaiting = invoices.find((i) => i.match === "awaiting_receipt")!;
+    expect(budgets.some((b) => b.spent === awaiting.total)).toBe(true);
   });
 
   it("shows complete, expiring, expired and missing diligence, and the buyer's inbox counts the vendors needing it", async () => {

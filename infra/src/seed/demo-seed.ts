@@ -7,7 +7,7 @@ import { demoRequests } from "./demo-requests.ts";
 import { seedCatalogue } from "./demo-catalogue.ts";
 import { seedOrders, seedVendors } from "./demo-purchasing.ts";
 import { seedInvoices } from "./demo-invoices.ts";
-import { seedBudgets } from "./demo-budgets.ts";
+import { budgetedCategories, seedBudgets } from "./demo-budgets.ts";
 
 export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "finance", string>;
 
@@ -40,7 +40,7 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
     const categories = await seedCatalogue(client, all);
     await seedRequests(client, all, { categories, vendors });
     const orders = await seedOrders(client, all, vendors);
-    await seedInvoices(client, all, orders);
+    await seedInvoices(client, all, orders, budgetedCategories(categories));
     await seedBudgets(client, all, categories);
     return [
       "Demo workspace ready. Sign in with any sample account:",
