@@ -6,13 +6,13 @@ import { BudgetImpactLine } from "@/components/ui/budget-impact";
 import { DecisionButtons } from "./decision-buttons";
 import { RequestActions } from "./request-actions";
 import { RequestOrderLine } from "./request-order-line";
+import { stageProgress } from "../lib/stage-progress";
 
 const reasonLabel: Record<string, string> = { denied: "Reason for denial", withdrawn: "Reason for withdrawal", approved: "Approver's comment" };
 
-const stageTone: Record<string, string> = { approved: "badge-success", denied: "badge-danger", waiting: "badge-warning" };
-
 export function RequestOverview({ request }: { request: PurchaseRequest }) {
   const stages = Array.isArray(request.stages) ? request.stages : [];
+  const progress = stageProgress(stages);
   return (
     <div className="stack" style={{ gap: 20 }}>
       <div className="overview-headline">
@@ -73,10 +73,10 @@ export function RequestOverview({ request }: { request: PurchaseRequest }) {
           <h3 className="section-label">Approval stages</h3>
           <ol className="stage-list">
             {stages.map((stage, index) => (
-              <li key={`${stage.role}-${index}`}>
+              <li key={`${stage.role}-${index}`} aria-current={progress[index]!.current ? "step" : undefined}>
                 <span className="stage-index">{index + 1}</span>
                 <span className="stage-role">{stage.role}</span>
-                <span className={`badge badge-plain ${stageTone[stage.status] ?? ""}`}>{stage.status}</span>
+                <span className={`badge badge-plain ${progress[index]!.tone}`}>{progress[index]!.label}</span>
               </li>
             ))}
           </ol>
