@@ -24,9 +24,24 @@ describe("public pages", () => {
   it("scrolls to a section further down the landing page when arriving with its anchor", async () => {
     const { page } = session;
     await page.goto(`${product.url}/resources/intake-checklist`);
-    await page.goto(`${product.url}/#access`);
-    // The section comes with the lower part of the page, which loads after the first screen.
-    await expect.poll(() => page.locator("#access").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120), { timeout: 10_000 }).toBe(true);
+    // The workspace's figures arrive after the lower sections here, as they do on a slow server: they grow the page
+    // above the section after its first jump, which must still end with the section in view.
+    let releaseFigures = () => {};
+    const figuresHeld = new Promise<void>((resolve) => (releaseFigures = resolve));
+    await page.route("**/api/marketing/landing", async (route) => {
+      await figuresHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${product.url}/#access`);
+      await page.locator("#access").waitFor();
+      releaseFigures();
+      await page.getByRole("heading", { name: "Explore the sample workspace" }).waitFor();
+      await expect.poll(() => page.locator("#access").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120), { timeout: 10_000 }).toBe(true);
+    } finally {
+      releaseFigures();
+      await page.unroute("**/api/marketing/landing");
+    }
   });
 
   it("submits a work order from the landing page", async () => {

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { useHashScroll } from "../lib/use-hash-scroll";
+import { useHashScroll } from "@/lib/use-hash-scroll";
 import { PunchoutHub } from "./punchout-hub";
 import { ConnectorsSection } from "./connectors-section";
 import { ToolkitPlaybook } from "./toolkit-playbook";
@@ -15,7 +15,7 @@ const sections = [
 
 /** The automation parts come from other features, composed by the route. */
 export function IntegrationsPage({ automation }: { automation: AutomationSlots }) {
-  useHashScroll();
+  useHashScroll({ focus: true });
   return (
     <div className="stack integrations-page">
       <nav className="int-jump" aria-label="On this page">

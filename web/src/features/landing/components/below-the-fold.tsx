@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { WorkOrderSection } from "./work-order-section";
 import { RoleHandbook } from "./role-handbook";
 import { AccessSection } from "./access-section";
@@ -6,10 +5,9 @@ import { AppLinksSection } from "./app-links-section";
 
 /**
  * The landing page's sections under the first screen, in their own chunk: the hero paints without waiting for the
- * work order form or the role handbook. `onShown` lets the page scroll to an anchor that lives in here.
+ * work order form or the role handbook.
  */
-export default function BelowTheFold({ onShown }: { onShown: () => void }) {
-  useEffect(onShown, [onShown]);
+export default function BelowTheFold() {
   return (
     <>
       <WorkOrderSection />

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useLocation } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { useHashScroll } from "@/lib/use-hash-scroll";
 import { PublicHeader } from "@/components/layout/public-header";
 import { PublicFooter } from "@/components/layout/public-footer";
 import { HeroSection } from "./hero-section";
@@ -22,18 +22,12 @@ const anchors = [
 const tryIt = { id: "try-it", label: "Try it" };
 
 export function LandingPage() {
-  const { hash } = useLocation();
   // Sample accounts are advertised only where the server says they exist (never in a real workspace).
   const demoWorkspace = useLanding().data?.demoWorkspace === true;
 
-  const [restShown, setRestShown] = useState(false);
-  const showRest = useCallback(() => setRestShown(true), []);
-
-  // Client-side navigation to "/#section" doesn't scroll by itself; a section further down may arrive a moment later.
-  useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
-  }, [hash, restShown]);
+  // Client-side navigation to "/#section" doesn't scroll by itself; a section further down arrives with a lazy chunk,
+  // and the workspace's figures above it push it down again when they load.
+  useHashScroll();
 
   return (
     <div className="landing">
@@ -53,7 +47,7 @@ export function LandingPage() {
         <DailyFocus />
         {demoWorkspace && <SampleAccounts />}
         <Suspense fallback={null}>
-          <BelowTheFold onShown={showRest} />
+          <BelowTheFold />
         </Suspense>
       </main>
       <PublicFooter />
