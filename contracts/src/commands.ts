@@ -29,14 +29,17 @@ const lineage = z.array(z.string());
 /** The members whose approvals the actor may decide today by delegation, as their own streams tell it. */
 const standInFor = z.array(z.object({ id: z.string(), email: z.string(), role: data.UserRoleChanged.shape.role })).optional();
 
+/** The workspace's separation of duties as the command read it from its stream: the deciders check against it. */
+const controls = data.ControlsSettingsChanged;
+
 /** A change names a priority or need-by date only when the requester changed it; the decider keeps the rest. */
 const requestChanges = (event: typeof data.RequestEdited | typeof data.RequestResubmitted) =>
   event.omit({ request_id: true }).partial({ priority: true, needed_by: true });
 
 export const requestCommand = z.discriminatedUnion("type", [
   command("CreateRequest", { request: data.RequestCreated }),
-  command("ApproveRequest", { comment: note, stand_in_for: standInFor }),
-  command("DenyRequest", { comment: note, stand_in_for: standInFor }),
+  command("ApproveRequest", { comment: note, stand_in_for: standInFor, controls }),
+  command("DenyRequest", { comment: note, stand_in_for: standInFor, controls }),
   command("CommentOnRequest", { comment_id: z.uuid(), body: z.string() }),
   command("AttachFile", { file: data.RequestFileAttached.omit({ request_id: true }) }),
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */
@@ -68,8 +71,8 @@ export const orderCommand = z.discriminatedUnion("type", [
   command("RecordInvoice", {
     invoice: data.InvoiceRecorded.pick({ invoice_id: true, number: true, invoice_date: true, lines: true, notes: true, tolerance_percent: true }),
   }),
-  command("ApproveInvoice", { invoice_id: z.uuid(), comment: z.string().nullable() }),
-  command("PayInvoice", { invoice_id: z.uuid() }),
+  command("ApproveInvoice", { invoice_id: z.uuid(), comment: z.string().nullable(), controls }),
+  command("PayInvoice", { invoice_id: z.uuid(), controls }),
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 
@@ -90,6 +93,9 @@ export type VendorCommand = z.infer<typeof vendorCommand>;
 
 export const diligenceSettingsCommand = z.discriminatedUnion("type", [command("ChangeDiligenceSettings", { settings: data.DiligenceSettingsChanged })]);
 export type DiligenceSettingsCommand = z.infer<typeof diligenceSettingsCommand>;
+
+export const controlsSettingsCommand = z.discriminatedUnion("type", [command("ChangeControlsSettings", { settings: data.ControlsSettingsChanged })]);
+export type ControlsSettingsCommand = z.infer<typeof controlsSettingsCommand>;
 
 export const invoiceNumberCommand = z.discriminatedUnion("type", [
   command("ReserveInvoiceNumber", { vendor_id: z.uuid(), number: z.string(), invoice_id: z.uuid() }),

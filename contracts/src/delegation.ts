@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { role } from "./roles.ts";
+import { can, role, type Role } from "./roles.ts";
 
 /**
  * Approval delegation: while it runs, a delegate may decide what the delegator may decide. Both sides are recorded
@@ -73,7 +73,13 @@ export const runsOn = (period: { starts_on: string; ends_on: string }, day: stri
 export const periodsOverlap = (a: { starts_on: string; ends_on: string }, b: { starts_on: string; ends_on: string }) =>
   a.starts_on <= b.ends_on && b.starts_on <= a.ends_on;
 
-/** `GET /api/me/delegation/candidates`: the active members one may delegate to. */
+/**
+ * Whether a member of `role` may take others' approvals: they see every request and decide requests, so each
+ * request they are handed opens for them and its stage is one their role, or the delegation, lets them decide.
+ */
+export const mayTakeDelegatedApprovals = (r: Role) => can(r, "requests:read-all") && can(r, "requests:decide");
+
+/** `GET /api/me/delegation/candidates`: the active members one may delegate to (`mayTakeDelegatedApprovals`). */
 export const delegationCandidate = z.object({ id: z.string(), email: z.string() });
 export type DelegationCandidate = z.infer<typeof delegationCandidate>;
 

@@ -8,6 +8,7 @@ import { webhookEventSchemas } from "./webhook-events.ts";
 import { notificationEventSchemas } from "./notifications.ts";
 import { delegationEventSchemas, onBehalfOf } from "./delegation.ts";
 import { budgetEventSchemas } from "./budgets.ts";
+import { controlsEventSchemas } from "./controls.ts";
 
 export const eventMetadata = z.object({
   actor_id: z.string().nullable(),
@@ -112,6 +113,7 @@ export const eventDataSchemas = {
   ...notificationEventSchemas,
   ...delegationEventSchemas,
   ...budgetEventSchemas,
+  ...controlsEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

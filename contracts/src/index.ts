@@ -27,6 +27,7 @@ export * from "./safe-text.ts";
 export * from "./public-events.ts";
 export * from "./webhooks.ts";
 export * from "./decision-rule.ts";
+export * from "./controls.ts";
 export * from "./role-handbook.ts";
 export * from "./commands.ts";
 export * from "./webhook-events.ts";

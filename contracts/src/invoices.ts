@@ -80,6 +80,11 @@ export const invoice = z.object({
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Why the reader may not take the invoice's next step (approve it while open, pay it once approved) under the
+   * workspace's separation of duties, or null; the decider refuses with the same words.
+   */
+  action_blocked_reason: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoice>;
 

@@ -105,6 +105,11 @@ export const purchaseRequest = z.object({
   current_stage_role: role.nullable(),
   /** A pending request in a budgeted category: what approving it now would leave of the budget (null when none applies). */
   budget_impact: budgetImpact.nullable().optional(),
+  /**
+   * Why the reader may not approve or deny it now under the workspace's separation of duties (they decided another of
+   * its stages), or null; the decider refuses with the same words. Absent where no one reads it as a decision.
+   */
+  decision_blocked_reason: z.string().nullable().optional(),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -4,6 +4,7 @@ import { email } from "./auth.ts";
 import { createBudgetBody } from "./budgets.ts";
 import { categoryBody } from "./catalogue.ts";
 import { coverageLevel } from "./catalogue-events.ts";
+import { controlsSettings } from "./controls.ts";
 import { matchingSettings } from "./invoices.ts";
 import { emailPreference } from "./notifications.ts";
 import { role } from "./roles.ts";
@@ -49,6 +50,8 @@ export const settingsDocument = z.object({
   webhook_endpoints: listOf(exportedWebhook, "Webhook endpoint", (w) => w.id),
   diligence: diligenceSettings,
   matching: matchingSettings,
+  /** Separation of duties; a file exported before it existed leaves the workspace's as they are. */
+  controls: controlsSettings.optional(),
 });
 export type SettingsDocument = z.infer<typeof settingsDocument>;
 
@@ -91,16 +94,18 @@ export const settingsExport = z.object({
   ),
   diligence: diligenceSettings,
   matching: matchingSettings,
+  controls: controlsSettings,
 });
 export type SettingsExport = z.infer<typeof settingsExport>;
 
 export const settingsImportQuery = z.object({ dry_run: z.enum(["true", "false"]).optional() });
 
-export const settingsSections = ["diligence", "matching", "categories", "budgets", "approval_rules", "users", "webhook_endpoints"] as const;
+export const settingsSections = ["diligence", "matching", "controls", "categories", "budgets", "approval_rules", "users", "webhook_endpoints"] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 export const settingsSectionLabels: Record<SettingsSection, string> = {
   diligence: "Vendor diligence",
   matching: "Invoice matching",
+  controls: "Separation of duties",
   categories: "Categories",
   budgets: "Budgets",
   approval_rules: "Approval rules",

@@ -1,4 +1,5 @@
 import {
+  actorNamed,
   lineAmount,
   matchInvoices,
   orderLinesOf,
@@ -13,7 +14,7 @@ import type { InvoicesRow } from "./tables.ts";
 
 export type InvoiceRow = Selectable<InvoicesRow>;
 
-const actorOf = (event: StoredEvent) => event.metadata.actor_email ?? event.metadata.actor_id ?? null;
+const actorOf = (event: StoredEvent) => actorNamed(event.metadata);
 
 /** A recorded invoice's row, its match as recorded until `rematch` sets it against the order as it stands. */
 export function recordedRow(event: StoredEvent<"InvoiceRecorded">): InvoiceRow {

@@ -1,4 +1,4 @@
-import type { ApprovalStage, Comment, PurchaseRequest, Role, StoredEvent } from "@procure/contracts";
+import { actorNamed, type ApprovalStage, type Comment, type PurchaseRequest, type Role, type StoredEvent } from "@procure/contracts";
 
 /**
  * A request as its own stream tells it. The requests read model stores exactly this, and a command's answer
@@ -48,7 +48,7 @@ export function nextRequestView(before: PurchaseRequest | null, event: StoredEve
 }
 
 function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest {
-  const decided = { decided_by: event.metadata.actor_email ?? event.metadata.actor_id, decided_at: event.recorded_at };
+  const decided = { decided_by: actorNamed(event.metadata), decided_at: event.recorded_at };
   const touched = { version: event.stream_version, updated_at: event.recorded_at };
   const setStage = (index: number | null, status: ApprovalStage["status"], rest: ApprovalStage["status"] | null) =>
     view.stages.map((s, i) => (i === index ? { ...s, status, ...decided } : rest && s.status === "waiting" ? { ...s, status: rest } : s));

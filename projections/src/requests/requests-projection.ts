@@ -18,7 +18,7 @@ const rowChanging: readonly EventType[] = [
   "RequestResubmitted",
 ];
 
-type RequestRow = Omit<PurchaseRequest, "stages" | "budget_impact"> & { stages: string; queue_key: string };
+type RequestRow = Omit<PurchaseRequest, "stages" | "budget_impact" | "decision_blocked_reason"> & { stages: string; queue_key: string };
 
 const columns: ColumnTypes<RequestRow> = {
   id: "uuid",

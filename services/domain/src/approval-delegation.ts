@@ -1,4 +1,4 @@
-import { approvalDelegationStreamId, can, periodsOverlap, type DelegationCommand, type EventData, type NewEvent } from "@procure/contracts";
+import { approvalDelegationStreamId, can, mayTakeDelegatedApprovals, periodsOverlap, type DelegationCommand, type EventData, type NewEvent } from "@procure/contracts";
 import { conflict, forbidden, invalid } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -27,8 +27,8 @@ function evolveDelegation(state: DelegationState, event: NewEvent): DelegationSt
 type Delegate = Extract<DelegationCommand, { type: "DelegateApprovals" }>;
 
 /**
- * A delegation the delegator may give: to someone else who is active, for days not all past, by someone who decides
- * approvals, and never as a chain (the delegator stands in for nobody then, and the delegate has given theirs to
+ * A delegation the delegator may give: to someone else who is active and decides requests (a requester or a buyer
+ * could open none of them), for days not all past, by someone who decides approvals, and never as a chain (the delegator stands in for nobody then, and the delegate has given theirs to
  * nobody then).
  */
 export function delegateApprovals(state: DelegationState, command: Delegate): NewEvent[] {
@@ -36,6 +36,8 @@ export function delegateApprovals(state: DelegationState, command: Delegate): Ne
   if (!can(delegator.role, "requests:decide")) throw forbidden("Only members who approve requests can delegate their approvals.");
   if (!delegate || !delegate.active) throw invalid("Choose an active member to delegate to.");
   if (delegate.id === delegator.id) throw invalid("You cannot delegate your approvals to yourself.");
+  if (!mayTakeDelegatedApprovals(delegate.role))
+    throw invalid(`${delegate.email} is a ${delegate.role} and cannot decide requests; choose an approver, a finance member or an admin.`);
   if (ends_on < today) throw invalid("The last day has already passed.");
   const period = { starts_on, ends_on };
   const held = state.received.find((d) => d.ends_on >= today && periodsOverlap(d, period));

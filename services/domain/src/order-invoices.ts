@@ -1,5 +1,7 @@
 import {
+  actorNamed,
   approvalCommentMessage,
+  invoiceSeparationRefusal,
   defaultMatchingSettings,
   invoiceNumberKey,
   linesTotal,
@@ -14,7 +16,8 @@ import {
   type OrderLineData,
   type StoredEvent,
 } from "@procure/contracts";
-import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
+import type { Actor } from "./actor.ts";
+import { conflict, DomainError, forbidden, invalid, notFound } from "./domain-error.ts";
 import type { OrderState } from "./purchase-order.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -27,6 +30,9 @@ export type OrderInvoice = {
   total: number;
   tolerance_percent: number;
   status: InvoiceStatus;
+  /** Who recorded and who approved it, as `actorNamed` tells them: separation of duties compares the next actor with them. */
+  created_by: string | null;
+  approved_by: string | null;
 };
 
 type ExistingOrder = Extract<OrderState, { exists: true }>;
@@ -101,34 +107,46 @@ function invoiceOn(order: ExistingOrder, invoiceId: string): { invoice: OrderInv
   return { invoice: order.invoices[index]!, index };
 }
 
+/** The workspace's separation of duties: the one who took an invoice's step before does not take the next. */
+function requireSeparateDuty(invoice: OrderInvoice, actor: Actor | null, controls: ApproveInvoice["controls"]) {
+  if (!actor) throw forbidden("Sign in to do this.");
+  const refusal = invoiceSeparationRefusal(controls, actor, invoice);
+  if (refusal) throw conflict(refusal);
+}
+
 /** An open invoice is approved; one that is not matched needs a comment saying why it is approved anyway. */
-export function approveInvoice(state: OrderState, command: ApproveInvoice): NewEvent[] {
+export function approveInvoice(state: OrderState, command: ApproveInvoice, actor: Actor | null): NewEvent[] {
   const order = existing(state);
   const { invoice, index } = invoiceOn(order, command.invoice_id);
   if (invoice.status !== "open") throw conflict(`This invoice is already ${invoice.status}.`);
+  requireSeparateDuty(invoice, actor, command.controls);
   const match = matchInvoices(order.fields.lines, order.invoices)[index]!.match;
   if (match !== "matched" && !command.comment) throw invalid(approvalCommentMessage, { match });
   return [{ type: "InvoiceApproved", data: { ...refOf(order, invoice), total: invoice.total, match, comment: command.comment } }];
 }
 
-export function payInvoice(state: OrderState, command: PayInvoice): NewEvent[] {
+export function payInvoice(state: OrderState, command: PayInvoice, actor: Actor | null): NewEvent[] {
   const order = existing(state);
   const { invoice } = invoiceOn(order, command.invoice_id);
   if (invoice.status === "paid") throw conflict("This invoice is already paid.");
   if (invoice.status !== "approved") throw conflict("Approve the invoice before paying it.");
+  requireSeparateDuty(invoice, actor, command.controls);
   return [{ type: "InvoicePaid", data: { ...refOf(order, invoice), total: invoice.total } }];
 }
 
 /** The order's invoices after one of their events. */
 export function evolveInvoices(invoices: readonly OrderInvoice[], event: NewEvent | StoredEvent): OrderInvoice[] {
-  const set = (id: string, status: InvoiceStatus) => invoices.map((invoice) => (invoice.invoice_id === id ? { ...invoice, status } : invoice));
+  const set = (id: string, status: InvoiceStatus, changes: Partial<OrderInvoice> = {}) =>
+    invoices.map((invoice) => (invoice.invoice_id === id ? { ...invoice, status, ...changes } : invoice));
+  // Only a stored event says who acted; a decision is always taken on stored ones.
+  const actor = "metadata" in event ? actorNamed(event.metadata) : null;
   switch (event.type) {
     case "InvoiceRecorded": {
       const { invoice_id, vendor_id, number, lines, total, tolerance_percent } = event.data;
-      return [...invoices, { invoice_id, vendor_id, number, lines, total, tolerance_percent, status: "open" }];
+      return [...invoices, { invoice_id, vendor_id, number, lines, total, tolerance_percent, status: "open", created_by: actor, approved_by: null }];
     }
     case "InvoiceApproved":
-      return set(event.data.invoice_id, "approved");
+      return set(event.data.invoice_id, "approved", { approved_by: actor });
     case "InvoicePaid":
       return set(event.data.invoice_id, "paid");
     default:

@@ -125,9 +125,9 @@ export function decideOrder(state: OrderState, command: OrderCommand, context: D
     case "RecordInvoice":
       return recordInvoice(state, command);
     case "ApproveInvoice":
-      return approveInvoice(state, command);
+      return approveInvoice(state, command, context.actor);
     case "PayInvoice":
-      return payInvoice(state, command);
+      return payInvoice(state, command, context.actor);
   }
 }
 

@@ -1,6 +1,10 @@
 import {
+  actorNamed,
   decisionRefusal,
+  defaultControlsSettings,
   maySeeRequest,
+  stageSeparationRefusal,
+  type ControlsSettings,
   type ApprovalStage,
   type EventData,
   type RequestPriority,
@@ -55,8 +59,11 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
   }
   if (!state.exists) return state;
   switch (event.type) {
-    case "RequestStageApproved":
-      return { ...state, stages: state.stages.map((s, i) => (i === event.data.stage_index ? { ...s, status: "approved" } : s)) };
+    case "RequestStageApproved": {
+      // Who decided each stage, as the requests read model names them, for the rule of one stage per person.
+      const decided_by = "metadata" in event ? actorNamed(event.metadata) : null;
+      return { ...state, stages: state.stages.map((s, i) => (i === event.data.stage_index ? { ...s, status: "approved", decided_by } : s)) };
+    }
     case "RequestApproved":
       return { ...state, status: "approved" };
     case "RequestDenied":
@@ -135,10 +142,25 @@ function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor, 
   throw forbidden(refusal);
 }
 
-export function approveRequest(state: RequestState, actor: Actor, comment: string | null, standInFor?: readonly StandIn[]): NewEvent[] {
+/** The actor may decide this stage, and no other stage was theirs when the workspace keeps one stage per person. */
+function decidingStage(state: Extract<RequestState, { exists: true }>, actor: Actor, standInFor: readonly StandIn[] | undefined, controls: ControlsSettings): Deciding {
+  const deciding = stageFor(state, actor, standInFor);
+  const separation = stageSeparationRefusal(controls, actor, state.stages);
+  if (separation) throw conflict(separation);
+  return deciding;
+}
+
+/** Without the workspace's settings given, its defaults hold: separation of duties on. */
+export function approveRequest(
+  state: RequestState,
+  actor: Actor,
+  comment: string | null,
+  standInFor?: readonly StandIn[],
+  controls: ControlsSettings = defaultControlsSettings,
+): NewEvent[] {
   const s = requireExisting(state);
   requirePending(s);
-  const { index, onBehalfOf } = stageFor(s, actor, standInFor);
+  const { index, onBehalfOf } = decidingStage(s, actor, standInFor, controls);
   const behalf = onBehalfOf ? { on_behalf_of: onBehalfOf } : {};
   if (index === null) return [{ type: "RequestApproved", data: { request_id: s.id, comment, ...behalf } }];
   const stage = s.stages[index]!;
@@ -148,10 +170,16 @@ export function approveRequest(state: RequestState, actor: Actor, comment: strin
   return events;
 }
 
-export function denyRequest(state: RequestState, actor: Actor, comment: string | null, standInFor?: readonly StandIn[]): NewEvent[] {
+export function denyRequest(
+  state: RequestState,
+  actor: Actor,
+  comment: string | null,
+  standInFor?: readonly StandIn[],
+  controls: ControlsSettings = defaultControlsSettings,
+): NewEvent[] {
   const s = requireExisting(state);
   requirePending(s);
-  const { index, onBehalfOf } = stageFor(s, actor, standInFor);
+  const { index, onBehalfOf } = decidingStage(s, actor, standInFor, controls);
   const reason = comment?.trim();
   if (!reason) throw invalid("Give the requester a reason for the denial.");
   return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason, ...(onBehalfOf ? { on_behalf_of: onBehalfOf } : {}) } }];
@@ -230,9 +258,9 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
       if (state.exists) throw conflict("This request already exists.");
       return createRequest(command.request, context.now);
     case "ApproveRequest":
-      return approveRequest(state, requireActor(context), command.comment, command.stand_in_for);
+      return approveRequest(state, requireActor(context), command.comment, command.stand_in_for, command.controls);
     case "DenyRequest":
-      return denyRequest(state, requireActor(context), command.comment, command.stand_in_for);
+      return denyRequest(state, requireActor(context), command.comment, command.stand_in_for, command.controls);
     case "CommentOnRequest":
       return commentOnRequest(state, command.comment_id, command.body);
     case "AttachFile":

@@ -23,6 +23,7 @@ import vendorRoutes from "./vendors/routes.ts";
 import vendorDocumentRoutes from "./vendors/document-routes.ts";
 import diligenceSettingsRoutes from "./settings/diligence-routes.ts";
 import matchingSettingsRoutes from "./settings/matching-routes.ts";
+import controlsSettingsRoutes from "./settings/controls-routes.ts";
 import invoiceRoutes from "./invoices/routes.ts";
 import settingsTransferRoutes from "./settings/transfer-routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -46,6 +47,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   receiptRoutes,
   invoiceRoutes,
   matchingSettingsRoutes,
+  controlsSettingsRoutes,
   dashboardRoutes,
   ...catalogueRoutes,
   ruleRoutes,

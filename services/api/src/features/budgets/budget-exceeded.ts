@@ -19,7 +19,7 @@ export async function budgetExceededBy(
 ): Promise<StreamCommand[]> {
   const { state } = await load(requestDecider, requestId);
   if (!state.exists || state.status !== "pending" || !state.categoryId) return [];
-  if (!completes(() => approveRequest(state, actor, approval.comment, approval.stand_in_for))) return [];
+  if (!completes(() => approveRequest(state, actor, approval.comment, approval.stand_in_for, approval.controls))) return [];
   const budget = (await budgetsOn(deps.db, [state.categoryId], now.slice(0, 10))).get(state.categoryId);
   if (!budget) return [];
   const impact = impactOn(budget, state.amount);

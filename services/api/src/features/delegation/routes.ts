@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { delegationAnswer, delegationBody, delegationCandidate, type DelegationAnswer } from "@procure/contracts";
+import { delegationAnswer, delegationBody, delegationCandidate, mayTakeDelegatedApprovals, type DelegationAnswer } from "@procure/contracts";
 import { listUsers } from "@procure/projections";
 import { delegationDecider, userDecider, type StreamCommand } from "@procure/domain";
 import { handleCommand, on } from "../../commands/handle-command.ts";
@@ -37,7 +37,10 @@ const delegationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
       config: { reads: ["users"] },
       schema: { tags, response: { 200: z.array(delegationCandidate), ...errorResponses(401, 403) } },
     },
-    async (request) => (await listUsers(deps.db)).filter((u) => u.active && u.id !== request.actor.id).map((u) => ({ id: u.id, email: u.email })),
+    async (request) =>
+      (await listUsers(deps.db))
+        .filter((u) => u.active && u.id !== request.actor.id && mayTakeDelegatedApprovals(u.role))
+        .map((u) => ({ id: u.id, email: u.email })),
   );
 
   app.put("/api/me/delegation", { schema: { tags, body: delegationBody, response: { 200: delegationAnswer, ...commandErrors } } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { approveInvoiceBody, idParams, invoice, invoiceListQuery, recordInvoiceBody, type OrderCommand } from "@procure/contracts";
-import { invoiceNumberDecider, invoiceNumberId, matchingSettingsDecider, notFound, orderDecider } from "@procure/domain";
+import { controlsSettingsDecider, invoiceNumberDecider, invoiceNumberId, matchingSettingsDecider, notFound, orderDecider } from "@procure/domain";
 import { getInvoice, listInvoices, orderOfInvoice } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
@@ -10,13 +10,17 @@ import { newId } from "../../commands/new-id.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
-import { invoiceAsWritten } from "./invoice-answer.ts";
+import { invoiceAsWritten, invoicesSeenBy } from "./invoice-answer.ts";
 
 /** The read models an invoice command changes: the invoice's, and its order's invoiced quantities. */
 const reads = ["invoices", "orders"];
 const tags = ["invoices"];
 const errors = commandErrors;
 const LIST_SORT = "-created_at";
+
+/** Approving or paying, without the separation of duties that the command reads from its stream. */
+type MoveInvoice = DistributiveOmit<Extract<OrderCommand, { type: "ApproveInvoice" | "PayInvoice" }>, "controls">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * Vendor invoices against purchase orders and their three-way match. Every invoice command is decided on its order's
@@ -28,13 +32,13 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   const canWrite = { preValidation: app.requirePermission("invoices:write") };
 
   /** Approve and pay name the invoice; the order it was recorded on never changes, so the read model may tell it. */
-  const moveInvoice = async (request: FastifyRequest, reply: FastifyReply, invoiceId: string, command: OrderCommand) => {
+  const moveInvoice = async (request: FastifyRequest, reply: FastifyReply, invoiceId: string, command: MoveInvoice) => {
     const orderId = await orderOfInvoice(deps.db, invoiceId);
     if (!orderId) throw new HttpError(404, "not_found", "Invoice not found.");
     return handleCommand(deps, request, reply, {
       reads,
-      commands: on(orderDecider, orderId, command),
-      respond: (result, decidedOn) => invoiceAsWritten(deps, result, decidedOn, orderId, invoiceId),
+      commands: async (load) => on(orderDecider, orderId, { ...command, controls: (await load(controlsSettingsDecider, "")).state }),
+      respond: (result, decidedOn) => invoiceAsWritten(deps, request.actor, result, decidedOn, orderId, invoiceId),
     });
   };
 
@@ -45,14 +49,14 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       const { match, status, order_id, q, limit, cursor } = request.query;
       const page = await listInvoices(deps.db, { match, status, orderId: order_id, q, limit: limit ?? 200, after: decodeSortCursor(cursor, LIST_SORT) });
       linkNextPage(reply, request.url, LIST_SORT, page.next);
-      return page.items;
+      return invoicesSeenBy(deps, request.actor, page.items);
     },
   );
 
   app.get("/api/invoices/:id", { ...canRead, schema: { tags, params: idParams, response: { 200: invoice, ...errors } } }, async (request) => {
     const found = await getInvoice(deps.db, request.params.id);
     if (!found) throw new HttpError(404, "not_found", "Invoice not found.");
-    return found;
+    return (await invoicesSeenBy(deps, request.actor, [found]))[0]!;
   });
 
   app.post("/api/invoices", { ...canWrite, schema: { tags, body: recordInvoiceBody, response: { 201: invoice, ...errors } } }, async (request, reply) => {
@@ -79,7 +83,7 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
           on(invoiceNumberDecider, invoiceNumberId(vendorId, number), { type: "ReserveInvoiceNumber", vendor_id: vendorId, number, invoice_id: invoiceId }),
         ];
       },
-      respond: (result, decidedOn) => invoiceAsWritten(deps, result, decidedOn, order_id, invoiceId),
+      respond: (result, decidedOn) => invoiceAsWritten(deps, request.actor, result, decidedOn, order_id, invoiceId),
     });
   });
 

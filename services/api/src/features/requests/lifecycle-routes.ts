@@ -30,8 +30,6 @@ const reads = ["requests", "dashboard-requests"];
 const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  const answer = (id: string) => requestAnswer(deps, id);
-
   /** The details as they will be stored, with names and the route read from their own streams inside the command. */
   const routedChanges = async (load: LoadStream, now: string, body: RequestChangesBody) => {
     const amount = toCents(body.amount);
@@ -62,7 +60,7 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     handleCommand(deps, request, reply, {
       reads,
       commands: async (load, now) => on(requestDecider, id, await command(load, now)),
-      respond: answer(id),
+      respond: requestAnswer(deps, id, request.actor),
     });
 
   app.put(

@@ -21,7 +21,7 @@ import {
   requestSummaryQuery,
   toCents,
 } from "@procure/contracts";
-import { requestDecider, requestStreamId, stagesFor } from "@procure/domain";
+import { controlsSettingsDecider, requestDecider, requestStreamId, stagesFor } from "@procure/domain";
 import { verifyStreamChain } from "@procure/eventstore";
 import { commentView, listAudit, listComments, listRequests, summarizeRequests } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
@@ -31,10 +31,9 @@ import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
 import { standInsFor } from "../delegation/stand-ins.ts";
 import { budgetExceededBy } from "../budgets/budget-exceeded.ts";
-import { withBudgetImpact } from "@procure/projections/purchasing";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { requestListFilter } from "./request-list-filter.ts";
-import { budgetDay, requestAnswer } from "./request-answer.ts";
+import { asSeenBy, requestAnswer } from "./request-answer.ts";
 import { commandErrors } from "../../http/error-responses.ts";
 
 /**
@@ -47,20 +46,21 @@ const errors = commandErrors;
 const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
 
-  const answerWithRequest = (id: string) => requestAnswer(deps, id);
+  const answerWithRequest = (request: FastifyRequest, id: string) => requestAnswer(deps, id, request.actor);
 
   /** A comment landing at the same moment must not fail a decision; a re-decision sees any rival verdict. */
   const decide = (request: FastifyRequest, reply: FastifyReply, id: string, verdict: "approved" | "denied", comment: string | null) =>
     handleCommand(deps, request, reply, {
       reads,
       commands: async (load, now) => {
-        const command = { comment, stand_in_for: await standInsFor(load, request.actor.id, now) };
+        const { state: controls } = await load(controlsSettingsDecider, "");
+        const command = { comment, stand_in_for: await standInsFor(load, request.actor.id, now), controls };
         if (verdict === "denied") return on(requestDecider, id, { type: "DenyRequest", ...command });
         const approval = { type: "ApproveRequest" as const, ...command };
         return [on(requestDecider, id, approval), ...(await budgetExceededBy(deps, load, request.actor, id, approval, now))];
       },
       retryOnConflict: true,
-      respond: answerWithRequest(id),
+      respond: answerWithRequest(request, id),
     });
 
   app.get(
@@ -74,7 +74,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       const after = decodeSortCursor(request.query.cursor, sortToken);
       const page = await listRequests(deps.db, { ...filter, limit: request.query.limit ?? 200, after });
       linkNextPage(reply, request.url, sortToken, page.next);
-      return withBudgetImpact(deps.db, page.items, budgetDay());
+      return asSeenBy(deps, request.actor, page.items);
     },
   );
 
@@ -122,7 +122,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
             },
           });
         },
-        respond: answerWithRequest(id),
+        respond: answerWithRequest(request, id),
       });
     },
   );
@@ -130,7 +130,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   app.get(
     "/api/requests/:id",
     { config: { reads: ["requests", "budgets"] }, schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
-    async (request) => (await withBudgetImpact(deps.db, [await visibleRequest(deps, request.actor, request.params.id)], budgetDay()))[0]!,
+    async (request) => (await asSeenBy(deps, request.actor, [await visibleRequest(deps, request.actor, request.params.id)]))[0]!,
   );
 
   app.patch(

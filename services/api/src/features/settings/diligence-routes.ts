@@ -10,6 +10,6 @@ export default workspaceSettingRoutes({
   answer: diligenceSettings,
   body: updateDiligenceSettingsBody,
   decider: diligenceSettingsDecider,
-  read: getDiligenceSettings,
+  read: (deps) => getDiligenceSettings(deps.db),
   change: (settings) => ({ type: "ChangeDiligenceSettings" as const, settings }),
 });

@@ -4,6 +4,7 @@ import {
   budgetSlotDecider,
   budgetSlotKey,
   categoryDecider,
+  controlsSettingsDecider,
   diligenceSettingsDecider,
   matchingSettingsDecider,
   DomainError,
@@ -70,6 +71,12 @@ export async function planImport(document: SettingsDocument, ctx: PlanContext): 
   const matching = await decide(matchingSettingsDecider, "", matchingCommand, "body.matching");
   if (matching?.length) plan.commands.push(on(matchingSettingsDecider, "", matchingCommand));
   record("matching", "matching", "Invoice matching", false, (matching?.length ?? 0) > 0);
+  if (document.controls) {
+    const controlsCommand = { type: "ChangeControlsSettings", settings: document.controls } as const;
+    const controls = await decide(controlsSettingsDecider, "", controlsCommand, "body.controls");
+    if (controls?.length) plan.commands.push(on(controlsSettingsDecider, "", controlsCommand));
+    record("controls", "controls", "Separation of duties", false, (controls?.length ?? 0) > 0);
+  }
 
   await planCategories(document, ctx, plan, decide, record);
   await planBudgets(document, ctx, plan, decide, record);

@@ -10,6 +10,6 @@ export default workspaceSettingRoutes({
   answer: matchingSettings,
   body: updateMatchingSettingsBody,
   decider: matchingSettingsDecider,
-  read: getMatchingSettings,
+  read: (deps) => getMatchingSettings(deps.db),
   change: (settings) => ({ type: "ChangeMatchingSettings" as const, settings }),
 });

@@ -1,5 +1,5 @@
 import { SETTINGS_DOCUMENT_VERSION, type SettingsExport } from "@procure/contracts";
-import { notificationPreferencesDecider } from "@procure/domain";
+import { controlsSettingsDecider, notificationPreferencesDecider } from "@procure/domain";
 import { listUsers } from "@procure/projections";
 import { listActiveCategoryDefinitions, listApprovalRules } from "@procure/projections/catalogue";
 import { getDiligenceSettings, getMatchingSettings, listBudgets } from "@procure/projections/purchasing";
@@ -13,7 +13,7 @@ import { loadState } from "../../commands/load-stream.ts";
  * of their own and are never read here.
  */
 export async function exportSettings(deps: AppDeps, now: string): Promise<SettingsExport> {
-  const [rules, categories, budgets, members, endpoints, diligence, matching] = await Promise.all([
+  const [rules, categories, budgets, members, endpoints, diligence, matching, controls] = await Promise.all([
     listApprovalRules(deps.db),
     listActiveCategoryDefinitions(deps.db),
     listBudgets(deps.db),
@@ -21,6 +21,7 @@ export async function exportSettings(deps: AppDeps, now: string): Promise<Settin
     listWebhookEndpoints(deps.db),
     getDiligenceSettings(deps.db),
     getMatchingSettings(deps.db),
+    loadState(deps, controlsSettingsDecider, "").then((loaded) => loaded.state),
   ]);
   const users = await Promise.all(
     members.map(async (member) => ({
@@ -50,5 +51,6 @@ export async function exportSettings(deps: AppDeps, now: string): Promise<Settin
     webhook_endpoints: endpoints.map(({ id, url, description, event_types, enabled }) => ({ id, url, description, event_types, enabled })),
     diligence,
     matching,
+    controls,
   };
 }

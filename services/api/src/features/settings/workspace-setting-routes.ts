@@ -15,7 +15,8 @@ export type WorkspaceSetting<S extends object, C extends { type: string }> = {
   answer: z.ZodType<S>;
   body: z.ZodType<Partial<S>>;
   decider: StreamDecider<S, C>;
-  read: (db: AppDeps["db"]) => Promise<S>;
+  /** The setting as it stands: from its read model, or from its own stream when nothing else needs a read model. */
+  read: (deps: AppDeps) => Promise<S>;
   /** The command that sets the whole setting to `settings`. */
   change: (settings: S) => NoInfer<C>;
 };
@@ -34,7 +35,7 @@ export function workspaceSettingRoutes<S extends object, C extends { type: strin
     app.addHook("onRequest", app.authenticate);
     const admin = { preValidation: app.requirePermission("settings:manage") };
 
-    app.get(url, { ...admin, schema: { tags, response: { 200: setting.answer, ...commandErrors } } }, async () => setting.read(deps.db));
+    app.get(url, { ...admin, schema: { tags, response: { 200: setting.answer, ...commandErrors } } }, async () => setting.read(deps));
 
     app.patch(url, { ...admin, schema: { tags, body: setting.body, response: { 200: setting.answer, ...commandErrors } } }, async (request, reply) =>
       handleCommand(deps, request, reply, {
@@ -47,7 +48,7 @@ export function workspaceSettingRoutes<S extends object, C extends { type: strin
         // The setting as the command left it: the stream it read and what it appended; a replay reads it back.
         respond: async (result, decidedOn) => {
           const before = decidedOn(decider.streamId(""));
-          if (!before) return setting.read(deps.db);
+          if (!before) return setting.read(deps);
           return [...before, ...result.events].reduce(decider.evolve, decider.initialState);
         },
       }),
