@@ -21,6 +21,7 @@ export const cacheKeys = {
   vendorDocuments: (id: string) => ["vendors", id, "documents"],
   diligenceSettings: () => ["settings", "diligence"],
   matchingSettings: () => ["settings", "matching"],
+  controlsSettings: () => ["settings", "controls"],
   invoices: () => ["invoices"],
   invoice: (id: string) => ["invoices", id],
   budgets: () => ["budgets"],

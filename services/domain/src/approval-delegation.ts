@@ -1,4 +1,12 @@
-import { approvalDelegationStreamId, can, mayTakeDelegatedApprovals, periodsOverlap, type DelegationCommand, type EventData, type NewEvent } from "@procure/contracts";
+import {
+  approvalDelegationStreamId,
+  can,
+  mayTakeDelegatedApprovals,
+  periodsOverlap,
+  type DelegationCommand,
+  type EventData,
+  type NewEvent,
+} from "@procure/contracts";
 import { conflict, forbidden, invalid } from "./domain-error.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -27,9 +35,9 @@ function evolveDelegation(state: DelegationState, event: NewEvent): DelegationSt
 type Delegate = Extract<DelegationCommand, { type: "DelegateApprovals" }>;
 
 /**
- * A delegation the delegator may give: to someone else who is active and decides requests (a requester or a buyer
- * could open none of them), for days not all past, by someone who decides approvals, and never as a chain (the delegator stands in for nobody then, and the delegate has given theirs to
- * nobody then).
+ * A delegation the delegator may give: to someone else who is active and decides requests (a requester could open
+ * none of the requests handed over, a buyer decide none), for days not all past, by someone who decides approvals,
+ * and never as a chain (the delegator stands in for nobody then, and the delegate has given theirs to nobody then).
  */
 export function delegateApprovals(state: DelegationState, command: Delegate): NewEvent[] {
   const { delegator, delegate, delegate_gave: given, starts_on, ends_on, today } = command;

@@ -143,7 +143,12 @@ function stageFor(state: Extract<RequestState, { exists: true }>, actor: Actor, 
 }
 
 /** The actor may decide this stage, and no other stage was theirs when the workspace keeps one stage per person. */
-function decidingStage(state: Extract<RequestState, { exists: true }>, actor: Actor, standInFor: readonly StandIn[] | undefined, controls: ControlsSettings): Deciding {
+function decidingStage(
+  state: Extract<RequestState, { exists: true }>,
+  actor: Actor,
+  standInFor: readonly StandIn[] | undefined,
+  controls: ControlsSettings,
+): Deciding {
   const deciding = stageFor(state, actor, standInFor);
   const separation = stageSeparationRefusal(controls, actor, state.stages);
   if (separation) throw conflict(separation);

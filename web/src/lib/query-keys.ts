@@ -18,6 +18,7 @@ export const queryKeys = {
   orders: cacheKeys.orders,
   invoices: cacheKeys.invoices,
   matchingSettings: cacheKeys.matchingSettings,
+  controlsSettings: cacheKeys.controlsSettings,
   users: cacheKeys.users,
   approvalRules: cacheKeys.approvalRules,
   budgets: cacheKeys.budgets,

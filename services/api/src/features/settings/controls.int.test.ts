@@ -16,7 +16,9 @@ beforeAll(async () => {
     body: { name: "Two stages", min_amount: 5000, stages: ["approver", "finance"] },
     status: 201,
   });
-  vendorId = (await expectCall<{ id: string }>(t, "POST", "/api/vendors", { token: users.admin.token, body: { name: "Northwind", status: "active" }, status: 201 })).id;
+  vendorId = (
+    await expectCall<{ id: string }>(t, "POST", "/api/vendors", { token: users.admin.token, body: { name: "Northwind", status: "active" }, status: 201 })
+  ).id;
 });
 afterAll(async () => {
   await t?.stop();
@@ -48,7 +50,10 @@ describe("separation of duties on requests", () => {
   it("refuses a delegate deciding the second stage after deciding the first in their own right, and says why before and after", async () => {
     const approver = await addUser(t, users.admin, "approver");
     const finance = await addUser(t, users.admin, "finance");
-    const given = await t.call("PUT", "/api/me/delegation", { token: finance.token, body: { delegate_id: approver.id, starts_on: dayFromNow(0), ends_on: dayFromNow(3) } });
+    const given = await t.call("PUT", "/api/me/delegation", {
+      token: finance.token,
+      body: { delegate_id: approver.id, starts_on: dayFromNow(0), ends_on: dayFromNow(3) },
+    });
     expect(given.statusCode, given.body).toBe(200);
     const request = await raiseLarge("Standing desk for two stages");
 
@@ -97,7 +102,11 @@ describe("separation of duties on invoices", () => {
       schema: purchaseOrder,
     });
     const lineId = order.lines[0]!.id;
-    await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token: users.buyer.token, body: { lines: [{ line_id: lineId, quantity: 2 }] }, status: 201 });
+    await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, {
+      token: users.buyer.token,
+      body: { lines: [{ line_id: lineId, quantity: 2 }] },
+      status: 201,
+    });
     const number = `SOD-${Math.random().toString(36).slice(2, 8)}`;
     const body = { order_id: order.id, number, invoice_date: "2026-11-20", lines: [{ line_id: lineId, quantity: 2, unit_price: 100 }] };
     return expectCall(t, "POST", "/api/invoices", { token: recorder.token, body, status: 201, schema: invoice });
@@ -142,7 +151,10 @@ describe("delegation targets", () => {
   it("refuses a delegation to someone who cannot decide requests, and offers only those who can", async () => {
     const approver = await addUser(t, users.admin, "approver");
     for (const target of [users.requester, users.buyer]) {
-      const res = await t.call("PUT", "/api/me/delegation", { token: approver.token, body: { delegate_id: target.id, starts_on: dayFromNow(0), ends_on: dayFromNow(2) } });
+      const res = await t.call("PUT", "/api/me/delegation", {
+        token: approver.token,
+        body: { delegate_id: target.id, starts_on: dayFromNow(0), ends_on: dayFromNow(2) },
+      });
       expect(refusal(res, 400)).toBe(`${target.email} is a ${target.role} and cannot decide requests; choose an approver, a finance member or an admin.`);
     }
     const candidates = await expectCall(t, "GET", "/api/me/delegation/candidates", { token: approver.token, schema: z.array(delegationCandidate) });

@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { formatCurrency, formatRecency } from "@/lib/format";
+import { BlockedReason } from "@/components/ui/blocked-reason";
 import { DecisionDialog } from "@/components/ui/decision-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
@@ -34,6 +35,8 @@ export function ApprovalsPage() {
   const pending = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((r) => normalizeStatus(r.status) === "pending");
   const total = summary.data?.counts.pending;
 
+  // The server's reason a reader may not decide a request now (separation of duties) is shown under its buttons.
+  const blockedId = (request: PurchaseRequest) => `approval-blocked-${request.id}`;
   const actionable = (request: PurchaseRequest) =>
     user !== null && decisionRefusal({ role, userId: user.id }, { requesterId: request.requester_id, stageRole: request.current_stage_role }) === null;
 
@@ -127,23 +130,30 @@ export function ApprovalsPage() {
                     </td>
                     <td className="actions" data-label="Actions">
                       {actionable(request) ? (
-                        <div className="row">
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-success"
-                            onClick={() => setConfirming({ request, status: "approved" })}
-                            aria-label={`Approve ${request.title}`}
-                          >
-                            Approve
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-danger"
-                            onClick={() => setConfirming({ request, status: "denied" })}
-                            aria-label={`Deny ${request.title}`}
-                          >
-                            Deny
-                          </button>
+                        <div className="decision-actions">
+                          <div className="row">
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-success"
+                              onClick={() => setConfirming({ request, status: "approved" })}
+                              disabled={!!request.decision_blocked_reason}
+                              aria-label={`Approve ${request.title}`}
+                              aria-describedby={request.decision_blocked_reason ? blockedId(request) : undefined}
+                            >
+                              Approve
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-danger"
+                              onClick={() => setConfirming({ request, status: "denied" })}
+                              disabled={!!request.decision_blocked_reason}
+                              aria-label={`Deny ${request.title}`}
+                              aria-describedby={request.decision_blocked_reason ? blockedId(request) : undefined}
+                            >
+                              Deny
+                            </button>
+                          </div>
+                          <BlockedReason id={blockedId(request)} reason={request.decision_blocked_reason} />
                         </div>
                       ) : (
                         <span className="subtle">{request.requester_id === user?.id ? "Your request" : "—"}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { approvalCommentMessage, invoiceMatchLabels, type Invoice } from "@procure/contracts";
+import { BlockedReason } from "@/components/ui/blocked-reason";
 import { Drawer } from "@/components/ui/drawer";
 import { FormError } from "@/components/ui/form-error";
 import { Notice } from "@/components/ui/notice";
@@ -32,6 +33,9 @@ export function InvoiceDrawer({ invoice, open, onOpenChange }: Props) {
   if (!current) return null;
   const matched = current.match === "matched";
   const busy = approve.isPending || pay.isPending;
+  // The server's reason the reader may not take the next step (separation of duties), shown before the click.
+  const blocked = current.action_blocked_reason ?? null;
+  const blockedId = "invoice-action-blocked";
 
   const onApprove = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +96,8 @@ export function InvoiceDrawer({ invoice, open, onOpenChange }: Props) {
               />
             </div>
             <FormError message={error} />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            <BlockedReason id={blockedId} reason={blocked} />
+            <button type="submit" className="btn btn-primary" disabled={busy || blocked !== null} aria-describedby={blocked ? blockedId : undefined}>
               {approve.isPending ? "Approving…" : "Approve"}
             </button>
           </form>
@@ -100,7 +105,14 @@ export function InvoiceDrawer({ invoice, open, onOpenChange }: Props) {
         {current.status === "approved" ? (
           <div className="stack">
             <FormError message={error} />
-            <button type="button" className="btn btn-primary" onClick={onPay} disabled={busy}>
+            <BlockedReason id={blockedId} reason={blocked} />
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={onPay}
+              disabled={busy || blocked !== null}
+              aria-describedby={blocked ? blockedId : undefined}
+            >
               {pay.isPending ? "Paying…" : "Mark paid"}
             </button>
           </div>

@@ -3,6 +3,7 @@ import type { PurchaseRequest } from "@procure/contracts";
 import { toast } from "sonner";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
+import { BlockedReason } from "@/components/ui/blocked-reason";
 import { DecisionDialog } from "@/components/ui/decision-dialog";
 import { useDecideRequest, type Decision } from "../api/decide-request";
 import { canDecide } from "../lib/can-decide";
@@ -32,21 +33,36 @@ export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = fa
   };
   const sizeClass = size === "sm" ? " btn-sm" : "";
   const busy = mutation.isPending;
+  // The server's reason this reader may not decide now (separation of duties), shown before the click.
+  const blocked = request.decision_blocked_reason ?? null;
+  const blockedId = `decision-blocked-${request.id}`;
+  const described = blocked ? blockedId : undefined;
 
   return (
-    <div className="row">
-      <button
-        type="button"
-        className={`btn btn-success${sizeClass}`}
-        disabled={busy}
-        onClick={() => setAsking("approve")}
-        aria-label={`Approve ${request.title}`}
-      >
-        Approve
-      </button>
-      <button type="button" className={`btn btn-danger${sizeClass}`} disabled={busy} onClick={() => setAsking("deny")} aria-label={`Deny ${request.title}`}>
-        Deny
-      </button>
+    <div className="decision-actions">
+      <div className="row">
+        <button
+          type="button"
+          className={`btn btn-success${sizeClass}`}
+          disabled={busy || blocked !== null}
+          onClick={() => setAsking("approve")}
+          aria-label={`Approve ${request.title}`}
+          aria-describedby={described}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          className={`btn btn-danger${sizeClass}`}
+          disabled={busy || blocked !== null}
+          onClick={() => setAsking("deny")}
+          aria-label={`Deny ${request.title}`}
+          aria-describedby={described}
+        >
+          Deny
+        </button>
+      </div>
+      <BlockedReason id={blockedId} reason={blocked} />
       <DecisionDialog
         subject={asking ? request : null}
         verdict={asking ?? "approve"}
