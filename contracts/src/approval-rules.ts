@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { money } from "./common.ts";
+import { money, singleLine } from "./common.ts";
 import { role, type Role } from "./roles.ts";
 
 /** Approval rule defaults (spec section 5): min 0, stages ["approver"], blank max = no limit. */
@@ -43,7 +43,7 @@ export const overBudgetStages = z.preprocess(
 
 /** Every field optional: a PATCH changes only what it names; a create fills the defaults. */
 export const approvalRuleInput = z.object({
-  name: z.string().trim().max(120).optional(),
+  name: singleLine(120).optional(),
   min_amount: z.preprocess((v) => (v === "" || v === null ? 0 : numericInput(v)), money).optional(),
   max_amount: z.preprocess((v) => (v === "" ? null : numericInput(v)), money.nullable()).optional(),
   category_id: z.preprocess(blankId, z.uuid().nullable()).optional(),

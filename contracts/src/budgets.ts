@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numericInput } from "./approval-rules.ts";
+import { lineString } from "./common.ts";
 
 /**
  * Budgets: an amount per category and period. A period is a year (`2026`), a quarter (`2026-Q4`) or a month
@@ -10,7 +11,7 @@ export const budgetCategoryMessage = "Choose a category.";
 export const budgetAmountMessage = "Enter an amount of 0 or more.";
 const periodPattern = /^\d{4}(-Q[1-4]|-(0[1-9]|1[0-2]))?$/;
 
-export const budgetPeriod = z.string({ error: budgetPeriodMessage }).trim().regex(periodPattern, { error: budgetPeriodMessage });
+export const budgetPeriod = lineString({ error: budgetPeriodMessage }).trim().regex(periodPattern, { error: budgetPeriodMessage });
 const budgetAmount = z.preprocess(
   numericInput,
   z

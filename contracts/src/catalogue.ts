@@ -1,6 +1,6 @@
 import { permissions } from "./roles.ts";
 import { z } from "zod";
-import { blankAsNull, money, requiredText, shortText } from "./common.ts";
+import { blankAsNull, lineString, money, requiredLine, shortText, singleLine } from "./common.ts";
 import type { Role } from "./roles.ts";
 import { catalogueItemStatus, coverageLevel, feedFormats, punchoutProtocols, punchoutStatuses, ssoStatuses } from "./catalogue-events.ts";
 
@@ -9,8 +9,9 @@ export const catalogueWriterRoles: readonly Role[] = permissions["catalogue:writ
 
 /** Optional text: "" arrives from forms and means null; a create stores null for a missing field. */
 const text = (max = 200) => blankAsNull(shortText(max));
+const line = (max = 200) => blankAsNull(singleLine(max));
 const textList = z
-  .array(shortText(120))
+  .array(singleLine(120))
   .max(50)
   .transform((list) => [...new Set(list.filter(Boolean))]);
 const optionalId = z.preprocess((v) => (v === "" ? null : v), z.uuid().nullable());
@@ -20,12 +21,12 @@ const optionalId = z.preprocess((v) => (v === "" ? null : v), z.uuid().nullable(
  * fills defaults. Defaults must stay out of the raw fields, or a PATCH would reset what it did not mention.
  */
 const categoryFields = {
-  name: requiredText(120),
+  name: requiredLine(120),
   parent_id: optionalId,
-  contract_number: text(60),
+  contract_number: line(60),
   preferred_suppliers: textList,
   coverage: z
-    .array(z.object({ business_unit: requiredText(80), level: coverageLevel }))
+    .array(z.object({ business_unit: requiredLine(80), level: coverageLevel }))
     .max(50)
     .refine((list) => new Set(list.map((c) => c.business_unit.toLowerCase())).size === list.length, {
       error: "List each business unit once.",
@@ -47,17 +48,16 @@ export const categoryPatchBody = z.object(categoryFields).partial();
 
 const itemFields = {
   category_id: z.uuid(),
-  name: requiredText(200),
-  sku: requiredText(64),
-  unit_of_measure: requiredText(40),
-  contract_number: text(60),
+  name: requiredLine(200),
+  sku: requiredLine(64),
+  unit_of_measure: requiredLine(40),
+  contract_number: line(60),
   /** Legacy free text, shown only while no vendor is linked. */
-  preferred_supplier: text(120),
+  preferred_supplier: line(120),
   /** The supplier as a vendor of the workspace: linked by id, so its current name shows and requests can name it. */
   vendor_id: optionalId,
   base_price: money,
-  currency: z
-    .string()
+  currency: lineString()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: "Use a three-letter currency code." }),
@@ -84,14 +84,13 @@ export type CatalogueItemBody = z.infer<typeof catalogueItemBody>;
 export const catalogueItemPatchBody = z.object(itemFields).partial();
 
 export const vendorFeedBody = z.object({
-  feed_name: requiredText(120),
-  supplier: requiredText(120),
+  feed_name: requiredLine(120),
+  supplier: requiredLine(120),
   format: z.enum(feedFormats),
   category_id: z.uuid(),
   refresh_interval_days: z.number().int().min(1).max(365).default(7),
   change_log_url: blankAsNull(
-    z
-      .string()
+    lineString()
       .trim()
       .pipe(z.url({ protocol: /^https?$/ })),
   ).default(null),
@@ -107,10 +106,10 @@ export const feedImportBody = z.object({
 export type FeedImportBody = z.infer<typeof feedImportBody>;
 
 const punchoutFields = {
-  supplier: requiredText(120),
+  supplier: requiredLine(120),
   protocol: z.enum(punchoutProtocols),
   category_id: z.uuid(),
-  coverage_scope: requiredText(200),
+  coverage_scope: requiredLine(200),
   status: z.enum(punchoutStatuses),
   sso_status: z.enum(ssoStatuses),
   notes: text(1000),

@@ -1,10 +1,24 @@
 import { z } from "zod";
-import { isSafeText, unsafeTextMessage } from "./safe-text.ts";
+import { controlCharacterMessage, isOneLine, isPlainText, isSafeText, oneLineMessage, unsafeTextMessage } from "./safe-text.ts";
 
 /** Free text users type: trimmed, bounded so a huge string is a 400, not a stored row. */
 export const safeString = () => z.string().refine(isSafeText, { error: unsafeTextMessage });
-export const shortText = (max = 200) => safeString().trim().max(max);
-export const requiredText = (max = 200) => safeString().trim().min(1).max(max);
+
+/**
+ * Multi-line text (a description, a comment, a note): line breaks and tabs kept, other control characters refused.
+ * Anything meant as one line (a title, a name, a number) is `singleLine` or `requiredLine` instead.
+ */
+export const shortText = (max = 200) => safeString().refine(isPlainText, { error: controlCharacterMessage }).trim().max(max);
+export const requiredText = (max = 200) => shortText(max).min(1);
+
+/**
+ * The one string a line is built from: no line break or other control character, checked before trimming so
+ * "Title\n" is refused rather than quietly cut. `params` names the message for a value that is not a string.
+ */
+export const lineString = (params?: { error: string }) => z.string(params).refine(isSafeText, { error: unsafeTextMessage }).refine(isOneLine, { error: oneLineMessage });
+/** Optional one-line text: a title, a name, a supplier, a number typed by hand. */
+export const singleLine = (max = 200) => lineString().trim().max(max);
+export const requiredLine = (max = 200) => singleLine(max).min(1);
 
 export const uuid = z.uuid();
 export const idParams = z.object({ id: z.uuid() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
+import { blankAsNull, isoDate, lineString, listQuery, shortText } from "./common.ts";
 import { lineQuantity, unitPriceMessage } from "./order-lines.ts";
 import { invoiceMatchState, invoiceMatchStates, invoiceStatus, invoiceStatuses, type InvoiceMatchState, type InvoiceStatus } from "./invoice-events.ts";
 
@@ -17,8 +17,7 @@ export const approvalCommentMessage = "Add a comment to approve an invoice that 
 /** Invoice numbers compare without case, like PO numbers. */
 export const invoiceNumberKey = (number: string) => number.trim().toUpperCase();
 
-const invoiceNumber = z
-  .string({ error: "Enter the invoice number" })
+const invoiceNumber = lineString({ error: "Enter the invoice number" })
   .trim()
   .min(1, { error: "Enter the invoice number" })
   .max(60, { error: "An invoice number has at most 60 characters" })

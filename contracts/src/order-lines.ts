@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsNull, isoDate, safeString, shortText } from "./common.ts";
+import { blankAsNull, isoDate, lineString, shortText } from "./common.ts";
 
 /**
  * An order's lines and the goods received against them. Quantities have up to three decimals and are summed in
@@ -35,7 +35,7 @@ const unitPrice = numeric(z.number({ error: unitPriceMessage }).finite().min(0, 
 /** A line as a form or client sends it; a line without `id` is new. */
 export const orderLineInput = z.object({
   id: z.uuid({ error: "Unknown order line" }).optional(),
-  description: safeString().trim().min(1, { error: "Describe each line" }).max(300),
+  description: lineString().trim().min(1, { error: "Describe each line" }).max(300),
   quantity: lineQuantity,
   unit_price: unitPrice,
   item_id: blankAsNull(z.uuid({ error: "Choose a valid catalogue item." })).optional(),

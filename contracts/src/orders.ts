@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { orderSortFields, sortParam } from "./list-sort.ts";
-import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
+import { blankAsNull, isoDate, lineString, listQuery, shortText, singleLine } from "./common.ts";
 import { poFormStatuses } from "./po-status.ts";
 import { normalizedEnum } from "./vendors.ts";
 import { orderLine, orderLineInput } from "./order-lines.ts";
@@ -22,8 +22,7 @@ const total = z.preprocess(
 const status = normalizedEnum(poFormStatuses, statusMessage);
 
 /** Letters, digits and a few separators, so a PO number is safe in a stream id and readable on paper. */
-const poNumber = z
-  .string()
+const poNumber = lineString()
   .trim()
   .max(40, { error: "A PO number has at most 40 characters" })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: "Enter a valid PO number" });
@@ -31,7 +30,7 @@ const poNumber = z
 const optionalFields = {
   po_number: blankAsNull(poNumber).optional(),
   vendor_id: blankAsNull(z.uuid({ error: "Choose a valid vendor." })).optional(),
-  vendor_name: blankAsNull(shortText(200)).optional(),
+  vendor_name: blankAsNull(singleLine(200)).optional(),
   request_id: blankAsNull(z.uuid({ error: "Choose a valid request." })).optional(),
   expected_date: blankAsNull(z.iso.date({ error: "Enter a valid expected date" })).optional(),
   notes: blankAsNull(shortText(5000)).optional(),

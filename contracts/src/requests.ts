@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { budgetImpact } from "./budgets.ts";
 import { requestSortFields, sortParam } from "./list-sort.ts";
-import { blankAsNull, money, requiredText, shortText } from "./common.ts";
+import { blankAsNull, money, requiredLine, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
 import { addDays } from "./vendor-diligence.ts";
 
@@ -31,7 +31,7 @@ export function isNeededSoon(neededBy: string | null | undefined, now: Date): bo
 const neededBy = blankAsNull(z.iso.date({ error: "Enter the need-by date as YYYY-MM-DD." }));
 
 export const createRequestBody = z.object({
-  title: requiredText(200),
+  title: requiredLine(200),
   amount: money,
   category_id: optionalId,
   vendor_id: optionalId,

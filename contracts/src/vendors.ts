@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sortParam, vendorSortFields } from "./list-sort.ts";
-import { blankAsNull, isoDate, listQuery, shortText } from "./common.ts";
+import { blankAsNull, isoDate, lineString, listQuery, shortText, singleLine } from "./common.ts";
 import { normalizeStatus } from "./format.ts";
 import { diligenceStatus, vendorDiligence, vendorDocumentKind } from "./vendor-diligence.ts";
 
@@ -22,8 +22,8 @@ export function normalizedEnum<const T extends readonly [string, ...string[]]>(v
   return z.preprocess((v) => (typeof v === "string" ? normalizeStatus(v) : v), z.enum(values, { error: message }));
 }
 
-const vendorName = z.string({ error: vendorNameMessage }).trim().min(1, { error: vendorNameMessage }).max(200);
-const website = blankAsNull(shortText(300));
+const vendorName = lineString({ error: vendorNameMessage }).trim().min(1, { error: vendorNameMessage }).max(200);
+const website = blankAsNull(singleLine(300));
 const notes = blankAsNull(shortText(5000));
 const renewalDate = blankAsNull(z.iso.date({ error: "Enter a valid renewal date" }));
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { lineString, singleLine } from "./common.ts";
 import { isPublicEventType, publicEvent } from "./public-events.ts";
 
 export const WILDCARD_EVENT_TYPE = "*";
 
-const httpUrl = z
-  .string()
+const httpUrl = lineString()
   .trim()
   .max(2_000)
   .refine((value) => {
@@ -24,7 +24,7 @@ const eventTypeList = z
 
 export const createWebhookBody = z.object({
   url: httpUrl,
-  description: z.string().trim().max(500).nullish(),
+  description: singleLine(500).nullish(),
   event_types: eventTypeList,
   enabled: z.boolean().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email } from "./auth.ts";
-import { blankAsNull, listQuery, shortText } from "./common.ts";
+import { blankAsNull, lineString, listQuery, shortText } from "./common.ts";
 import { workOrderPriority, workOrderStatus } from "./catalogue-events.ts";
 
 export const defaultWorkOrderPriority = "normal";
@@ -13,8 +13,7 @@ const trimmedDate = z
   .trim()
   .pipe(z.iso.date({ error: "Enter the due date as YYYY-MM-DD." }));
 const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  lineString({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `Keep this under ${max} characters.` });
