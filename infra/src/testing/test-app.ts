@@ -19,7 +19,7 @@ export type TestApp = {
  * test that drives them itself (`runtime.runner`, `runtime.webhooks`) asks for BACKGROUND_THREAD=false.
  */
 export async function startTestApp(label: string, extraEnv: Record<string, string> = {}): Promise<TestApp> {
-  const services = await createTestServices(label);
+  const services = await createTestServices(label, { migrated: true });
   const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", ...extraEnv });
   const runtime = await startRuntime(env);
   const app = runtime.app!;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -23,15 +23,25 @@ export type TestServices = {
   cleanup: () => Promise<void>;
 };
 
+/** Set by a run's global setup (migrated-template.ts): the migrated template database on the server, or PGlite's folder. */
+export const TEMPLATE_DATABASE = "PROCURE_TEST_TEMPLATE_DATABASE";
+export const TEMPLATE_PGDATA = "PROCURE_TEST_TEMPLATE_PGDATA";
+
 export const suffix = () => randomBytes(5).toString("hex");
 
-export async function createTestServices(label = "t"): Promise<TestServices> {
+/**
+ * `migrated`: start from the run's migrated template when its global setup made one (see migrated-template.ts), for
+ * files that start the product and would only run every migration again. A test of migrations themselves leaves it.
+ */
+export async function createTestServices(label = "t", { migrated = false } = {}): Promise<TestServices> {
   const id = `${label.replace(/[^a-z0-9]/gi, "").toLowerCase()}_${suffix()}`;
   const dataDir = mkdtempSync(join(tmpdir(), `procure-${id}-`));
   const { serverUrl, natsUrl } = await pickServices();
   let databaseUrl: string | null = null;
   if (serverUrl) {
-    databaseUrl = await createDatabase(serverUrl, `procure_${id}`);
+    databaseUrl = await createDatabase(serverUrl, `procure_${id}`, migrated ? process.env[TEMPLATE_DATABASE] : undefined);
+  } else if (migrated && process.env[TEMPLATE_PGDATA]) {
+    cpSync(process.env[TEMPLATE_PGDATA], join(dataDir, "pgdata"), { recursive: true });
   }
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -68,11 +78,11 @@ async function pickServices(): Promise<{ serverUrl: string | null; natsUrl: stri
   return { serverUrl: containers.databaseUrl, natsUrl: containers.natsUrl };
 }
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   } finally {
     await client.end();
   }
@@ -81,7 +91,7 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   return url.toString();
 }
 
-async function dropDatabase(serverUrl: string, name: string) {
+export async function dropDatabase(serverUrl: string, name: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

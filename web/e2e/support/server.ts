@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { inject } from "vitest";
 import { freePort } from "@procure/infra/testing/free-port";
-import { repoRoot, spawnUntil, type Child } from "@procure/infra/testing/child-process";
+import { spawnUntil, type Child } from "@procure/infra/testing/child-process";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
 
 /** `env` adds to the product's environment, e.g. to let webhooks reach a receiver on loopback. */
@@ -9,29 +8,18 @@ export type ProductOptions = { logLevel?: string; env?: Record<string, string> }
 
 export type RunningProduct = { url: string; logs: () => string; output: () => string; stop: () => Promise<void> };
 
-/** Builds the client into the test's own folder, so a run never serves a stale or half-written web/dist. */
-function buildClient(outDir: string) {
-  const result = spawnSync("npm", ["run", "build", "-w", "@procure/web", "--", "--outDir", outDir, "--emptyOutDir"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 /**
  * The real product on a free port with the demo workspace seeded: its own data directory, and its own database and
  * stream when DATABASE_URL / NATS_URL point at shared servers (as in CI).
  */
 export async function startProduct(label: string, { logLevel = "warn", env = {} }: ProductOptions = {}): Promise<RunningProduct> {
-  const services: TestServices = await createTestServices(label);
+  const services: TestServices = await createTestServices(label, { migrated: true });
   let child: Child | null = null;
   let port: number;
   try {
-    const webDist = join(services.dataDir, "web-dist");
-    buildClient(webDist);
     port = await freePort();
     child = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/start.ts"], {
-      env: { ...services.env, ...env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: webDist, LOG_LEVEL: logLevel },
+      env: { ...services.env, ...env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: inject("webDist"), LOG_LEVEL: logLevel },
       ready: /Procure is running/,
       timeoutMs: 150_000,
     });
