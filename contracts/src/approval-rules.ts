@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { money, singleLine } from "./common.ts";
 import { role, type Role } from "./roles.ts";
+import { recordVersion } from "./record-version.ts";
 
 /** Approval rule defaults (spec section 5): min 0, stages ["approver"], blank max = no limit. */
 export const defaultRuleStages: readonly Role[] = ["approver"];
@@ -71,5 +72,6 @@ export const approvalRule = z.object({
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
 });
 export type ApprovalRule = z.infer<typeof approvalRule>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { numericInput } from "./approval-rules.ts";
 import { lineString } from "./common.ts";
+import { recordVersion } from "./record-version.ts";
 
 /**
  * Budgets: an amount per category and period. A period is a year (`2026`), a quarter (`2026-Q4`) or a month
@@ -42,6 +43,7 @@ export const budget = z.object({
   remaining: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
 });
 export type Budget = z.infer<typeof budget>;
 

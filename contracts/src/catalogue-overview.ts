@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogueItemStatus, coverageLevel, feedFormats, punchoutStatuses, ssoStatuses } from "./catalogue-events.ts";
+import { recordVersion } from "./record-version.ts";
 
 /** GET /api/catalogue/overview: every field of the catalogue overview in spec section 3. */
 const ts = z.string().nullable();
@@ -38,6 +39,7 @@ export const overviewItem = z.object({
   status: catalogueItemStatus,
   lastReviewedAt: ts,
   coverageNotes: z.string().nullable(),
+  version: recordVersion,
 });
 
 export const overviewFeed = z.object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { blankAsNull, lineString, money, requiredLine, shortText, singleLine } from "./common.ts";
 import type { Role } from "./roles.ts";
 import { catalogueItemStatus, coverageLevel, feedFormats, punchoutProtocols, punchoutStatuses, ssoStatuses } from "./catalogue-events.ts";
+import { recordVersion } from "./record-version.ts";
 
 /** Who curates the catalogue, from the permission matrix. */
 export const catalogueWriterRoles: readonly Role[] = permissions["catalogue:write"];
@@ -137,6 +138,7 @@ export const categorySummary = z.object({
   item_count: z.number().int(),
   active_item_count: z.number().int(),
   archived: z.boolean(),
+  version: recordVersion,
 });
 export type CategorySummary = z.infer<typeof categorySummary>;
 export const categoryListQuery = z.object({ include_archived: z.enum(["true", "false"]).optional() });

@@ -40,3 +40,5 @@ export * from "./figures.ts";
 export * from "./vendor-diligence.ts";
 export * from "./budgets.ts";
 export * from "./settings-transfer.ts";
+export * from "./record-version.ts";
+export * from "./members.ts";

@@ -3,6 +3,7 @@ import { sortParam, vendorSortFields } from "./list-sort.ts";
 import { blankAsNull, isoDate, lineString, listQuery, shortText, singleLine } from "./common.ts";
 import { normalizeStatus } from "./format.ts";
 import { diligenceStatus, vendorDiligence, vendorDocumentKind } from "./vendor-diligence.ts";
+import { recordVersion } from "./record-version.ts";
 
 export const vendorNameMessage = "Vendor name is required";
 
@@ -59,6 +60,7 @@ export const vendor = z.object({
   renewal_date: isoDate.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   diligence: vendorDiligence,
 });
 export type Vendor = z.infer<typeof vendor>;

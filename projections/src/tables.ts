@@ -9,6 +9,7 @@ export interface UsersRow {
   role: string;
   active: boolean;
   created_at: string;
+  version: number;
 }
 
 export interface RequestsRow {

@@ -13,7 +13,7 @@ type BudgetRow = Omit<Budget, "remaining">;
 async function selectBudgets(db: Kysely<Database>, where: RawBuilder<unknown>): Promise<Budget[]> {
   const { rows } = await sql<BudgetRow>`select b.id::text as id, b.category_id::text as category_id,
       coalesce(c.name, b.category_name) as category_name, b.period, b.amount::float8 as amount,
-      coalesce(f.committed, 0)::float8 as committed, coalesce(f.spent, 0)::float8 as spent, b.created_at, b.updated_at
+      coalesce(f.committed, 0)::float8 as committed, coalesce(f.spent, 0)::float8 as spent, b.created_at, b.updated_at, b.version
     from rm_budgets b
     left join rm_categories c on c.id = b.category_id
     left join lateral (

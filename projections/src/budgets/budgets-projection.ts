@@ -26,8 +26,8 @@ async function applyBudget(db: Kysely<Database>, event: StoredEvent): Promise<vo
   const fields = { category_id: d.category_id, category_name: d.category_name, period: d.period, ...periodRange(d.period), amount: d.amount };
   await db
     .insertInto("rm_budgets")
-    .values({ id: d.budget_id, ...fields, created_at: event.recorded_at, updated_at: event.recorded_at })
-    .onConflict((oc) => oc.column("id").doUpdateSet({ ...fields, updated_at: event.recorded_at }))
+    .values({ id: d.budget_id, ...fields, created_at: event.recorded_at, updated_at: event.recorded_at, version: event.stream_version })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ ...fields, updated_at: event.recorded_at, version: event.stream_version }))
     .execute();
 }
 
@@ -40,7 +40,8 @@ const budgetEventTypes = ["BudgetCreated", "BudgetUpdated", "BudgetDeleted"] as 
  */
 export const budgetsProjection: Projection = {
   name: "budgets",
-  version: 1,
+  // 2: each budget's version.
+  version: 2,
   tables: ["rm_budgets", "rm_budget_requests", "rm_budget_orders", "rm_budget_invoices"],
   handles: [...budgetEventTypes, ...requestEventTypes, ...orderEventTypes, "InvoiceRecorded"],
   async apply(db, events, context) {

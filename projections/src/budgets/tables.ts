@@ -8,6 +8,7 @@ export interface BudgetsRow {
   amount: number;
   created_at: string;
   updated_at: string;
+  version: number;
 }
 
 /** An approved request counts in its category from its approval day; `order_id` while an order carries it. */

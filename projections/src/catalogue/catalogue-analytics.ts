@@ -52,6 +52,7 @@ export function toOverviewItem(i: ItemWithVendor, categoryName: string | null): 
     status: i.status,
     lastReviewedAt: i.last_reviewed_at,
     coverageNotes: i.coverage_notes,
+    version: i.version,
   };
 }
 

@@ -3,12 +3,12 @@ import type { CategorySummary } from "@procure/contracts";
 import type { Database } from "../tables.ts";
 
 /** GET /api/categories: each category with its item counts (retired items count nowhere). */
-export async function listCategorySummaries(db: Kysely<Database>, includeArchived = false): Promise<CategorySummary[]> {
-  const { rows } = await sql<CategorySummary>`select c.id::text as id, c.name, c.parent_id, c.archived,
+export async function listCategorySummaries(db: Kysely<Database>, includeArchived = false, id?: string): Promise<CategorySummary[]> {
+  const { rows } = await sql<CategorySummary>`select c.id::text as id, c.name, c.parent_id, c.archived, c.version,
       (count(i.id) filter (where i.status <> 'retired'))::int as item_count,
       (count(i.id) filter (where i.status = 'published'))::int as active_item_count
     from rm_categories c left join rm_catalogue_items i on i.category_id = c.id::text
-    where ${includeArchived} or not c.archived
+    where (${includeArchived} or not c.archived) and (${id ?? null}::uuid is null or c.id = ${id ?? null}::uuid)
     group by c.id order by c.name, c.id`.execute(db);
   return rows;
 }
@@ -54,4 +54,10 @@ export async function listActiveCategoryDefinitions(db: Kysely<Database>) {
     units_of_measure: row.units_of_measure,
     requires_finance_review: row.requires_finance_review,
   }));
+}
+
+/** One category as the list shows it, archived or not. */
+export async function findCategorySummary(db: Kysely<Database>, id: string): Promise<CategorySummary | null> {
+  const [row] = await listCategorySummaries(db, true, id);
+  return row ?? null;
 }

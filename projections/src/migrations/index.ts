@@ -5,6 +5,8 @@ import { catalogueMigrations } from "../catalogue/index.ts";
 import { webhookReadModelMigrations } from "../webhooks/index.ts";
 import * as usersWithoutPassword from "../users/migrations/20261122T1630-projections-users-without-password.ts";
 import * as usersActive from "../users/migrations/20261126T1000-projections-users-active.ts";
+import * as usersVersion from "../users/migrations/20261128T1800-projections-users-version.ts";
+import * as budgetsVersion from "../budgets/migrations/20261128T1800-projections-budgets-version.ts";
 import * as personalInbox from "../inbox/migrations/20261126T1010-projections-personal-inbox.ts";
 import * as inboxItemsBySubject from "../inbox/migrations/20261126T1100-projections-inbox-items-by-subject-unique.ts";
 import * as inboxMembers from "../inbox/migrations/20261126T1110-projections-inbox-members.ts";
@@ -43,4 +45,6 @@ export const readModelMigrations: MigrationSet = {
   "20261126T2300-projections-inbox-counts": inboxCounts,
   "20261127T0900-projections-inbox-members-who-act": inboxMembersWhoAct,
   "20261127T0910-projections-requests-needed-soon": requestsNeededSoon,
+  "20261128T1800-projections-users-version": usersVersion,
+  "20261128T1800-projections-budgets-version": budgetsVersion,
 };

@@ -12,7 +12,7 @@ const toRule = ({ created_position: _position, ...row }: RuleRow): ApprovalRule 
 
 async function selectRules(db: Kysely<Database>, where: RawBuilder<unknown>) {
   const { rows } = await sql<RuleRow>`select r.id::text as id, r.name, r.min_amount, r.max_amount, r.category_id,
-      c.name as category_name, r.vendor_id, r.stages, r.over_budget_stages, r.active, r.created_position, r.created_at, r.updated_at
+      c.name as category_name, r.vendor_id, r.stages, r.over_budget_stages, r.active, r.created_position, r.created_at, r.updated_at, r.version
     from rm_approval_rules r left join rm_categories c on c.id::text = r.category_id
     where not r.deleted and ${where}
     order by r.created_position`.execute(db);

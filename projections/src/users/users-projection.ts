@@ -10,7 +10,8 @@ const touchedMember = (userId: string): Touch[] => [
 
 export const usersProjection: Projection = {
   name: "users",
-  version: 1,
+  // 2: each member's version.
+  version: 2,
   tables: ["rm_users"],
   handles: ["UserRegistered", "UserRoleChanged", "UserDeactivated", "UserReactivated"],
   apply: oneAtATime(async (db, event) => {
@@ -19,19 +20,19 @@ export const usersProjection: Projection = {
         const d = event.data;
         await db
           .insertInto("rm_users")
-          .values({ id: d.user_id, email: d.email, role: d.role, active: true, created_at: event.recorded_at })
+          .values({ id: d.user_id, email: d.email, role: d.role, active: true, created_at: event.recorded_at, version: event.stream_version })
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         return [{ keys: [cacheKeys.users()], audience: readersOf("users") }];
       }
       case "UserRoleChanged":
-        await db.updateTable("rm_users").set({ role: event.data.role }).where("id", "=", event.data.user_id).execute();
+        await db.updateTable("rm_users").set({ role: event.data.role, version: event.stream_version }).where("id", "=", event.data.user_id).execute();
         return touchedMember(event.data.user_id);
       case "UserDeactivated":
       case "UserReactivated":
         await db
           .updateTable("rm_users")
-          .set({ active: event.type === "UserReactivated" })
+          .set({ active: event.type === "UserReactivated", version: event.stream_version })
           .where("id", "=", event.data.user_id)
           .execute();
         return touchedMember(event.data.user_id);

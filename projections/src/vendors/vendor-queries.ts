@@ -7,8 +7,7 @@ import { likePattern } from "../purchasing/search.ts";
 import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
 function toVendor(row: Selectable<VendorsRow>, diligence: VendorDiligence): Vendor {
-  const { version: _version, ...rest } = row;
-  return { ...rest, status: row.status as VendorStatus, risk: row.risk as VendorRisk, diligence };
+  return { ...row, status: row.status as VendorStatus, risk: row.risk as VendorRisk, diligence };
 }
 
 /** The day diligence is judged on: today, in UTC. */

@@ -62,6 +62,8 @@ export const budgetDecider: StreamDecider<BudgetState, BudgetCommand> = {
   initialState: { exists: false },
   evolve: evolveBudget,
   decide: (state, command, { id }) => decideBudget(state, command, id),
+  // A budget going over is news about its spending, not a change to the budget someone is editing.
+  recordEvents: ["BudgetCreated", "BudgetUpdated", "BudgetDeleted"],
 };
 
 type SlotState = { holder: string | null; category_id: string | null; period: string | null };

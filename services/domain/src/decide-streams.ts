@@ -1,6 +1,7 @@
 import type { NewEvent, StoredEvent, StreamType } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import type { StreamDecider } from "./stream-decider.ts";
+import { requireRecordVersion } from "./record-version.ts";
 
 /** One command for one stream, decided by that stream's decider. */
 export type StreamCommand = { decider: StreamDecider<unknown, { type: string }>; id: string; command: { type: string } };
@@ -26,17 +27,20 @@ export type DecidedAppend = { streamType: StreamType; streamId: string; expected
 /**
  * Decides a command on every stream it touches: each stream loaded through `load`, the first checked visible to the
  * actor, each decided by its own decider. The first stream's append stays even when it decided nothing: it still
- * checks nobody changed that stream meanwhile.
+ * checks nobody changed that stream meanwhile. An edit made on a known version of the first stream's record
+ * (`expectedVersion`, from `If-Match`) is refused with `StaleRecordError` when the record has moved since.
  */
 export async function decideStreams(
   steps: readonly StreamCommand[],
   load: LoadStream,
-  context: { actor: Actor | null; now: string },
+  context: { actor: Actor | null; now: string; expectedVersion?: number },
 ): Promise<DecidedAppend[]> {
   const appends: DecidedAppend[] = [];
   for (const [index, { decider, id, command }] of steps.entries()) {
-    const { state, version } = await load(decider, id);
+    const loaded = await load(decider, id);
+    const { state, version } = loaded;
     if (index === 0 && context.actor) decider.requireVisible?.(state, context.actor);
+    if (index === 0 && context.expectedVersion !== undefined) requireRecordVersion(decider, decider.streamId(id), loaded, context.expectedVersion);
     const events = decider.decide(state, command, { actor: context.actor, now: context.now, id });
     if (index === 0 || events.length > 0) appends.push({ streamType: decider.streamType, streamId: decider.streamId(id), expectedVersion: version, events });
   }

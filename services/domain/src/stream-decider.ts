@@ -20,4 +20,10 @@ export type StreamDecider<S, C extends { type: string }> = {
   decide: (state: S, command: C, context: DecideContext) => NewEvent[];
   /** Throws not found when the actor may not see the stream at all, so it is never decided on and its id leaks nothing. */
   requireVisible?: (state: S, actor: Actor) => void;
+  /**
+   * The events that change the record a client edits, when the stream also records other things (a member's reads,
+   * a vendor's documents): the record's version (its ETag, what `If-Match` names) is that of the last of these.
+   * Without it every event of the stream changes the record.
+   */
+  recordEvents?: readonly string[];
 };

@@ -50,11 +50,16 @@ function requireUser(state: UserState): NonNullable<UserState> {
   return state;
 }
 
+/** What changes a member as the users screen shows them; the users read model keeps the version of the last. */
+export const userRecordEvents = ["UserRegistered", "UserRoleChanged", "UserDeactivated", "UserReactivated"] as const;
+
 export const userDecider: StreamDecider<UserState, UserCommand> = {
   initialState: null,
   evolve: evolveUser,
   streamType: "user",
   streamId: userStreamId,
+  // The member's own reads and password changes share the stream but not what an admin edits.
+  recordEvents: userRecordEvents,
   decide: (state, command, { id }) => {
     switch (command.type) {
       case "RegisterUser":

@@ -87,6 +87,8 @@ export const vendorDecider: StreamDecider<VendorState, VendorCommand> = {
   streamId: vendorStreamId,
   initialState: initialVendorState,
   evolve: evolveVendor,
+  // Documents share the stream but not the vendor's form.
+  recordEvents: ["VendorRegistered", "VendorUpdated", "VendorBlocked", "VendorUnblocked"],
   decide: (state, command) => {
     switch (command.type) {
       case "RegisterVendor":

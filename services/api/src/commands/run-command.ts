@@ -8,6 +8,7 @@ import { HttpError } from "../plugins/errors.ts";
 import { markCommand } from "../metrics/series.ts";
 import { purgeExpiredKeysNowAndThen } from "./idempotency-purge.ts";
 import { encodePosition, POSITION_HEADER } from "./log-position.ts";
+import { tagVersion } from "../http/record-version.ts";
 
 export type CommandSpec<T> = {
   /** Loads what it needs, decides, and returns the appends. Domain errors thrown here become 4xx answers. */
@@ -75,11 +76,13 @@ export async function runCommand<T>(deps: AppDeps, request: FastifyRequest, repl
       purgeExpiredKeysNowAndThen(deps.store, request.log);
     }
     // A secret in this request's answer was never stored: what the committed attempt stored went unseen.
+    tagVersion(reply, body);
     reply.code(status).send(replayed && spec.replay ? await spec.replay.answer(kept) : body);
   };
   // Both send and return nothing: a reply is thenable, and awaiting one would wait for the response to finish.
   const answered = async (earlier: { status: number; body: unknown; position: Position }) => {
     await reached(earlier.position);
+    tagVersion(reply, earlier.body);
     reply.code(earlier.status).send(spec.replay && earlier.status < 300 ? await spec.replay.answer(earlier.body) : earlier.body);
   };
   /** Sends the answer of an earlier attempt with the same key, when there is one to give; says whether it did. */

@@ -13,16 +13,18 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** On a 412 (a stale `If-Match`): the record as it is now. */
+    readonly current?: unknown,
   ) {
     super(message);
   }
 }
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown, current?: unknown) {
   return reply
     .code(status)
     .type("application/json")
-    .send({ error: details === undefined ? { code, message } : { code, message, details } });
+    .send({ error: { code, message, ...(details === undefined ? {} : { details }), ...(current === undefined ? {} : { current }) } });
 }
 
 const domainStatus = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
@@ -55,7 +57,7 @@ export default fp(async (app) => {
       }));
       return sendError(reply, 400, errorCodes.validation, issues[0]?.message ?? "Invalid request.", issues);
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.details);
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.details, error.current);
     if (error instanceof DomainError) {
       return sendError(reply, domainStatus[error.kind], error.kind === "invalid" ? errorCodes.validation : error.kind, error.message, error.details);
     }

@@ -8,7 +8,8 @@ import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on, type LoadStream, type StreamCommand } from "../../commands/handle-command.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["budgets"];
@@ -30,6 +31,16 @@ const budgetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/budgets",
     { preValidation: app.requirePermission("budgets:read"), config: { reads }, schema: { tags, response: { 200: z.array(budget), ...commandErrors } } },
     async () => listBudgets(deps.db),
+  );
+
+  app.get(
+    "/api/budgets/:id",
+    {
+      preValidation: app.requirePermission("budgets:read"),
+      config: { reads },
+      schema: { tags, params: idParams, response: { 200: budget, ...commandErrors } },
+    },
+    async (request, reply) => withVersion(reply, await answer(request.params.id)()),
   );
 
   app.post(
@@ -54,11 +65,12 @@ const budgetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
 
   app.patch(
     "/api/budgets/:id",
-    { preValidation: writer, schema: { tags, params: idParams, body: updateBudgetBody, response: { 200: budget, ...commandErrors } } },
+    { preValidation: writer, schema: { tags, params: idParams, body: updateBudgetBody, response: { 200: budget, ...editErrors } } },
     async (request, reply) => {
       const { id } = request.params;
       return handleCommand(deps, request, reply, {
         reads,
+        expectedVersion: ifMatch(request),
         commands: async (load) => {
           const { state } = await load(budgetDecider, id);
           if (!state.exists || state.deleted) throw notFound("Budget not found.");

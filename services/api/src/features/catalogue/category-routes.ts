@@ -3,19 +3,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { categoryBody, categoryListQuery, categoryPatchBody, categorySummary, idParams } from "@procure/contracts";
 import { categoryDecider } from "@procure/domain";
-import { listCategorySummaries } from "@procure/projections/catalogue";
+import { findCategorySummary, listCategorySummaries } from "@procure/projections/catalogue";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { parentLineage } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["categories", "catalogue-items"];
 const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const writer = app.requirePermission("catalogue:write");
-  const summary = (id: string) => rowOr404(async () => (await listCategorySummaries(deps.db, true)).find((c) => c.id === id) ?? null, "Category");
+  const summary = (id: string) => rowOr404(() => findCategorySummary(deps.db, id), "Category");
 
   app.get(
     "/api/categories",
@@ -24,6 +25,16 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       schema: { tags: ["catalogue"], querystring: categoryListQuery, response: { 200: z.array(categorySummary), ...commandErrors } },
     },
     async (request) => listCategorySummaries(deps.db, request.query.include_archived === "true"),
+  );
+
+  app.get(
+    "/api/categories/:id",
+    {
+      preValidation: app.requirePermission("catalogue:read"),
+      config: { reads },
+      schema: { tags: ["catalogue"], params: idParams, response: { 200: categorySummary, ...commandErrors } },
+    },
+    async (request, reply) => withVersion(reply, await summary(request.params.id)()),
   );
 
   app.post(
@@ -45,12 +56,13 @@ const categoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
     "/api/categories/:id",
     {
       preValidation: writer,
-      schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...commandErrors } },
+      schema: { tags: ["catalogue"], params: idParams, body: categoryPatchBody, response: { 200: categorySummary, ...editErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
       return handleCommand(deps, request, reply, {
         reads,
+        expectedVersion: ifMatch(request),
         commands: async (load) =>
           on(categoryDecider, id, { type: "UpdateCategory", changes: request.body, parent_lineage: await parentLineage(load, request.body.parent_id) }),
         respond: summary(id),

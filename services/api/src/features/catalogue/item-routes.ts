@@ -8,7 +8,8 @@ import { handleCommand, on, type LoadStream, type StreamCommand } from "../../co
 import { HttpError } from "../../plugins/errors.ts";
 import { requireActiveCategory, requireVendor } from "./catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /**
  * SKUs are unique across the catalogue (case-insensitively), so requesters never see two items under one code. Each
@@ -35,6 +36,16 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
   const writer = app.requirePermission("catalogue:write");
   const answer = (id: string) => rowOr404(() => findOverviewItem(deps.db, id), "Catalogue item");
 
+  app.get(
+    "/api/catalogue/items/:id",
+    {
+      preValidation: app.requirePermission("catalogue:read"),
+      config: { reads },
+      schema: { tags: ["catalogue"], params: idParams, response: { 200: overviewItem, ...commandErrors } },
+    },
+    async (request, reply) => withVersion(reply, await answer(request.params.id)()),
+  );
+
   app.post(
     "/api/catalogue/items",
     { preValidation: writer, schema: { tags: ["catalogue"], body: catalogueItemBody, response: { 201: overviewItem, ...commandErrors } } },
@@ -57,12 +68,13 @@ const itemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/catalogue/items/:id",
     {
       preValidation: writer,
-      schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...commandErrors } },
+      schema: { tags: ["catalogue"], params: idParams, body: catalogueItemPatchBody, response: { 200: overviewItem, ...editErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
       return handleCommand(deps, request, reply, {
         reads,
+        expectedVersion: ifMatch(request),
         commands: async (load) => {
           if (request.body.category_id) await requireActiveCategory(load, request.body.category_id);
           await requireVendor(load, request.body.vendor_id);

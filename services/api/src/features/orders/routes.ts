@@ -14,7 +14,8 @@ import { orderListFilter } from "./order-list-filter.ts";
 import { orderHistoryOf } from "./order-history.ts";
 import { PoNumberAllocator } from "./po-number-allocator.ts";
 import { releaseRequest, saveOrderCommands, withLineIds, type OrderInput } from "./save-order.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /**
  * The read models a command waits for: the answer's, and its request's, which an order command changes too (the PO
@@ -43,6 +44,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
         reads,
         status: input.kind === "create" ? 201 : 200,
         retryOnConflict: input.kind === "create",
+        expectedVersion: input.kind === "create" ? undefined : ifMatch(request),
         commands: async (load, now) => {
           const planned = await saveOrderCommands(load, allocator, id, input, now);
           generated = planned.generated;
@@ -77,8 +79,10 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
     },
   );
 
-  app.get("/api/orders/:id", { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } }, async (request) =>
-    answerWithOrder(request.params.id)(),
+  app.get(
+    "/api/orders/:id",
+    { ...canRead, schema: { tags: ["orders"], params: idParams, response: { 200: purchaseOrder, ...errors } } },
+    async (request, reply) => withVersion(reply, await answerWithOrder(request.params.id)()),
   );
 
   app.get(
@@ -99,13 +103,13 @@ const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps
 
   app.put(
     "/api/orders/:id",
-    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: saveOrderBody, response: { 200: purchaseOrder, ...errors } } },
+    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: saveOrderBody, response: { 200: purchaseOrder, ...editErrors } } },
     async (request, reply) => save(request, reply, request.params.id, { kind: "replace", body: withLineIds(request.body, () => newId(request)) }),
   );
 
   app.patch(
     "/api/orders/:id",
-    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: patchOrderBody, response: { 200: purchaseOrder, ...errors } } },
+    { ...canWrite, schema: { tags: ["orders"], params: idParams, body: patchOrderBody, response: { 200: purchaseOrder, ...editErrors } } },
     async (request, reply) => save(request, reply, request.params.id, { kind: "patch", body: withLineIds(request.body, () => newId(request)) }),
   );
 

@@ -8,7 +8,8 @@ import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on, type LoadStream } from "../../commands/handle-command.ts";
 import { requireActiveCategory } from "../catalogue/catalogue-refs.ts";
 import { rowOr404 } from "../../http/row-or-404.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["approval-rules"];
@@ -27,6 +28,16 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/approval-rules",
     { preValidation: app.requirePermission("rules:read"), schema: { tags, response: { 200: z.array(approvalRule), ...commandErrors } } },
     async () => listApprovalRules(deps.db),
+  );
+
+  app.get(
+    "/api/approval-rules/:id",
+    {
+      preValidation: app.requirePermission("rules:read"),
+      config: { reads },
+      schema: { tags, params: idParams, response: { 200: approvalRule, ...commandErrors } },
+    },
+    async (request, reply) => withVersion(reply, await answer(request.params.id)()),
   );
 
   app.post(
@@ -48,10 +59,11 @@ const ruleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
 
   app.patch(
     "/api/approval-rules/:id",
-    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...commandErrors } } },
+    { preValidation: writer, schema: { tags, params: idParams, body: updateApprovalRuleBody, response: { 200: approvalRule, ...editErrors } } },
     async (request, reply) => {
       return handleCommand(deps, request, reply, {
         reads,
+        expectedVersion: ifMatch(request),
         commands: async (load) => {
           await checkCategory(load, request.body.category_id);
           return on(ruleDecider, request.params.id, { type: "UpdateRule", changes: request.body });

@@ -7,9 +7,9 @@ import {
   emailTakenMessage,
   errorCodes,
   idParams,
+  member,
   resetPasswordResponse,
   updateUserBody,
-  user,
   userListQuery,
   type CreateUserResponse,
   type ResetPasswordResponse,
@@ -17,14 +17,15 @@ import {
 } from "@procure/contracts";
 import { userDecider } from "@procure/domain";
 import { ConcurrencyConflictError } from "@procure/eventstore";
-import { findUserById, listUsers, toUser } from "@procure/projections";
+import { findUserById, listUsers, toMember } from "@procure/projections";
 import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
 import { storeActive, storeCredentials, storePassword, storeRole } from "../auth/credentials.ts";
 import { registeredUser, registration } from "../auth/registered-user.ts";
-import { commandErrors, errorResponses } from "../../http/error-responses.ts";
+import { commandErrors, editErrors, errorResponses } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 import { requireAnAdmin } from "./last-admin.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
@@ -44,9 +45,19 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/users",
     {
       preValidation: app.requirePermission("users:read"),
-      schema: { tags: ["users"], querystring: userListQuery, response: { 200: z.array(user), ...errors } },
+      schema: { tags: ["users"], querystring: userListQuery, response: { 200: z.array(member), ...errors } },
     },
     async (request) => listUsers(deps.db, request.query.q),
+  );
+
+  app.get(
+    "/api/users/:id",
+    {
+      preValidation: app.requirePermission("users:read"),
+      config: { reads },
+      schema: { tags: ["users"], params: idParams, response: { 200: member, ...commandErrors } },
+    },
+    async (request, reply) => withVersion(reply, toMember(await memberRow(request.params.id))),
   );
 
   app.post(
@@ -83,7 +94,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     "/api/users/:id",
     {
       preValidation: app.requirePermission("users:write"),
-      schema: { tags: ["users"], params: idParams, body: updateUserBody, response: { 200: user, ...commandErrors } },
+      schema: { tags: ["users"], params: idParams, body: updateUserBody, response: { 200: member, ...editErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -92,13 +103,14 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         reads,
         // What is asked for holds whatever changed meanwhile; the retry's transaction counts the admins again.
         retryOnConflict: true,
+        expectedVersion: ifMatch(request),
         commands: on(userDecider, id, { type: "UpdateMember", role, active }),
         alsoInTransaction: async (trx) => {
           if (role !== undefined) await storeRole(id, role)(trx);
           if (active !== undefined) await storeActive(id, active)(trx);
           await requireAnAdmin(trx);
         },
-        respond: async () => toUser(await memberRow(id)),
+        respond: async () => toMember(await memberRow(id)),
       });
       // Every API process re-checks the user's sockets: closed when deactivated, re-scoped to a new role.
       deps.bus.announceUserChanged(id);

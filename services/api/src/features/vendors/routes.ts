@@ -22,7 +22,8 @@ import { HttpError } from "../../plugins/errors.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
 import { csvListText, EXPORT_PAGE_ROWS, sendCsvList } from "../../http/csv-export.ts";
 import { vendorHistoryOf } from "./vendor-history.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 /** What a vendors list shows, from its query: the screen's list and its CSV export read the same. */
 function vendorListFilter(query: z.infer<typeof vendorExportQuery>) {
@@ -85,7 +86,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
   app.get(
     "/api/vendors/:id",
     { preValidation: app.requirePermission("vendors:read"), schema: { tags: ["vendors"], params: idParams, response: { 200: vendor, ...errors } } },
-    async (request) => answerWithVendor(request.params.id)(),
+    async (request, reply) => withVersion(reply, await answerWithVendor(request.params.id)()),
   );
 
   app.get(
@@ -136,7 +137,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
     "/api/vendors/:id",
     {
       preValidation: app.requirePermission("vendors:write"),
-      schema: { tags: ["vendors"], params: idParams, body: updateVendorBody, response: { 200: vendor, ...errors } },
+      schema: { tags: ["vendors"], params: idParams, body: updateVendorBody, response: { 200: vendor, ...editErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -144,6 +145,7 @@ const vendorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { dep
         reads,
         // Changes name their fields, so re-applying them over a concurrent edit loses nothing.
         retryOnConflict: true,
+        expectedVersion: ifMatch(request),
         commands: on(vendorDecider, id, { type: "ChangeVendor", changes: request.body }),
         respond: answerWithVendor(id),
       });

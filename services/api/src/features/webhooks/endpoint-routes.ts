@@ -24,7 +24,8 @@ import { privateUrlProblem } from "./public-url.ts";
 import { webhookEndpointDecider, webhookSlotsDecider } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { endpointView, evolveEndpoint, type EndpointState } from "./endpoint-stream.ts";
-import { commandErrors } from "../../http/error-responses.ts";
+import { commandErrors, editErrors } from "../../http/error-responses.ts";
+import { ifMatch, withVersion } from "../../http/record-version.ts";
 
 const errors = commandErrors;
 const reads = ["webhook-endpoints"];
@@ -67,10 +68,10 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
   app.get(
     "/api/webhooks/:id",
     { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, response: { 200: webhookEndpoint, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const row = await getWebhookEndpoint(deps.db, request.params.id);
       if (!row) throw new HttpError(404, "not_found", "Webhook endpoint not found.");
-      return row;
+      return withVersion(reply, row);
     },
   );
 
@@ -112,7 +113,7 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
 
   app.patch(
     "/api/webhooks/:id",
-    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, body: updateWebhookBody, response: { 200: webhookEndpoint, ...errors } } },
+    { preValidation: manage, schema: { tags: ["webhooks"], params: idParams, body: updateWebhookBody, response: { 200: webhookEndpoint, ...editErrors } } },
     async (request, reply) => {
       const { id } = request.params;
       const changes = request.body;
@@ -120,6 +121,7 @@ const endpointRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { d
       return handleCommand(deps, request, reply, {
         reads,
         retryOnConflict: true,
+        expectedVersion: ifMatch(request),
         commands: on(webhookEndpointDecider, id, { type: "UpdateWebhookEndpoint", changes }),
         respond: answer(id),
       });
