@@ -32,7 +32,7 @@ async function chairsReceivedDesksNot(): Promise<PurchaseOrder> {
 
 describe("invoices", () => {
   for (const width of [1280, 390]) {
-    it(`records an invoice from the order's drawer, approves it with a comment and pays it, at ${width} px`, async () => {
+    it(`records an invoice from the order's drawer, another person approves it with a comment, and it is paid, at ${width} px`, async () => {
       const order = await chairsReceivedDesksNot();
       const { page } = await product.open({ width, height: 900 });
       await signIn(page, product.url, emailOf("finance"));
@@ -66,14 +66,27 @@ describe("invoices", () => {
 
       const detail = page.getByRole("dialog", { name: `Invoice ${number}` });
       await detail.getByText("Billed at $300.00, ordered at $250.00 (+20%): more than the 2% tolerance.").waitFor();
-      await detail.getByRole("button", { name: "Approve" }).click();
-      await detail.getByText("Add a comment to approve an invoice that is not matched.").waitFor();
-      await detail.getByLabel(/^Comment/).fill("Price rise agreed by phone.");
-      await page.waitForTimeout(300);
-      await screenshotView(page, `invoices-detail-${width}`);
-      await expectNoSeriousViolations(page, ".drawer", `invoice detail ${width}px`);
-      await detail.getByRole("button", { name: "Approve" }).click();
-      await page.getByText("Invoice approved").first().waitFor();
+      // Separation of duties: the one who recorded it is told before the click that another person approves it.
+      await detail.getByText("You recorded this invoice; another person must approve it.").waitFor();
+      expect(await detail.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+
+      const { page: reviewerPage } = await product.open({ width, height: 900 });
+      await signIn(reviewerPage, product.url, emailOf("admin"));
+      await reviewerPage.goto(`${product.url}/app/invoices`);
+      const reviewerRow = reviewerPage.getByTestId("invoice-row").filter({ hasText: number });
+      await reviewerRow.getByRole("button", { name: `Open invoice ${number}` }).click();
+      const review = reviewerPage.getByRole("dialog", { name: `Invoice ${number}` });
+      await review.getByRole("button", { name: "Approve" }).click();
+      await review.getByText("Add a comment to approve an invoice that is not matched.").waitFor();
+      await review.getByLabel(/^Comment/).fill("Price rise agreed by phone.");
+      await reviewerPage.waitForTimeout(300);
+      await screenshotView(reviewerPage, `invoices-detail-${width}`);
+      await expectNoSeriousViolations(reviewerPage, ".drawer", `invoice detail ${width}px`);
+      await review.getByRole("button", { name: "Approve" }).click();
+      await reviewerPage.getByText("Invoice approved").first().waitFor();
+
+      // The recorder did not approve it, so may pay it: their open drawer offers Mark paid once the approval lands.
+      await detail.getByRole("button", { name: "Mark paid" }).waitFor({ timeout: 15_000 });
       await detail.getByRole("button", { name: "Mark paid" }).click();
       await page.getByText("Invoice paid").first().waitFor();
       await expect.poll(() => detail.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Paid");

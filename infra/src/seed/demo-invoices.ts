@@ -14,6 +14,8 @@ const day = (offset: number) => localDay(addDays(new Date(), offset));
 export async function seedInvoices(client: InjectClient, tokens: DemoTokens, orders: PurchaseOrder[], budgeted: readonly string[]): Promise<void> {
   const buyer = client.as(tokens.buyer);
   const finance = client.as(tokens.finance);
+  // Separation of duties: finance records and pays, and someone else (the admin) approves in between.
+  const admin = client.as(tokens.admin);
   const [received, variance] = [...orders]
     .filter((order) => order.status === "issued" && order.vendor_id && !order.request_id && order.expected_date && order.expected_date > day(9))
     .sort((a, b) => b.expected_date!.localeCompare(a.expected_date!));
@@ -34,9 +36,9 @@ export async function seedInvoices(client: InjectClient, tokens: DemoTokens, ord
   const paid = await record(received, "INV-20417", 0.5, only(received).unit_price, 12, "First half, as agreed.");
   const approved = await record(received, "INV-20533", 0.5, only(received).unit_price, 6, "Second half.");
   await record(received, "INV-20534", 0.25, only(received).unit_price, 2, "Billed again by mistake?");
-  await finance.call("POST", `/api/invoices/${paid.id}/approve`, {});
+  await admin.call("POST", `/api/invoices/${paid.id}/approve`, {});
   await finance.call("POST", `/api/invoices/${paid.id}/pay`);
-  await finance.call("POST", `/api/invoices/${approved.id}/approve`, { comment: "Matches the delivery note." });
+  await admin.call("POST", `/api/invoices/${approved.id}/approve`, { comment: "Matches the delivery note." });
   await record(awaiting, "A-7781", 1, only(awaiting).unit_price, 3, "Invoiced on dispatch.");
   await record(variance, "88-1042", 1, Math.round(only(variance).unit_price * 104.5) / 100, 4);
 }

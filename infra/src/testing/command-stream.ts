@@ -128,13 +128,18 @@ export async function createStreamUsers(baseUrl: string): Promise<StreamUsers> {
   return tokens;
 }
 
-/** Waits until /api/health says the projections have applied, and the relay published, the whole log. */
+/**
+ * Waits until /api/health says the projections have applied, and the relay published, the whole log. The report's
+ * parts are only for the roles that see them, so it signs in as the admin `createStreamUsers` signed up.
+ */
 export async function waitForProjections(baseUrl: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let last = "";
+  let token: string | null = null;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      token ??= await signInStreamAdmin(baseUrl);
+      const res = await fetch(`${baseUrl}/api/health`, { headers: { authorization: `Bearer ${token}` } });
       last = await res.text();
       const body = JSON.parse(last) as { projections?: { lag?: { behind?: number } }; relay?: { behind?: number } };
       if (body.projections?.lag?.behind === 0 && (body.relay?.behind ?? 0) === 0) return;
@@ -144,4 +149,14 @@ export async function waitForProjections(baseUrl: string, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`projections did not catch up: ${last}`);
+}
+
+async function signInStreamAdmin(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@stream.test", password: "secret1" }),
+  });
+  if (res.status !== 200) throw new Error(`signing in answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
 }

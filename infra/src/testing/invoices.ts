@@ -2,10 +2,13 @@ import { expect } from "vitest";
 import { invoice, purchaseOrder } from "@procure/contracts";
 import { expectCall } from "./http.ts";
 import type { TestApp } from "./test-app.ts";
+import { addUser } from "./users.ts";
 
 /**
  * An order of a vendor invoiced in every match state, goods received after one invoice waited for them, one invoice
- * approved and paid, and the tolerance changed (all as an admin), so a test that rebuilds every projection has invoices to rebuild.
+ * approved and paid, and the tolerance changed (as the admin whose token is given; a finance member the admin adds
+ * approves, since separation of duties keeps the recorder from it), so a test that rebuilds every projection has
+ * invoices to rebuild.
  */
 export async function recordInvoices(t: TestApp, token: string, tag = "T"): Promise<void> {
   const [vendor] = await expectCall<{ id: string }[]>(t, "GET", "/api/vendors?status=active&limit=1", { token });
@@ -33,7 +36,8 @@ export async function recordInvoices(t: TestApp, token: string, tag = "T"): Prom
   await record("3", [{ line_id: desk!.id, quantity: 1, unit_price: 300 }]);
   await record("4", [{ line_id: chair!.id, quantity: 1, unit_price: 100 }]);
   await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token, body: { lines: [{ line_id: chair!.id, quantity: 2 }] }, status: 201 });
-  await expectCall(t, "POST", `/api/invoices/${matched.id}/approve`, { token, body: {} });
+  const approver = await addUser(t, { token }, "finance");
+  await expectCall(t, "POST", `/api/invoices/${matched.id}/approve`, { token: approver.token, body: {} });
   await expectCall(t, "POST", `/api/invoices/${matched.id}/pay`, { token });
   await expectCall(t, "PATCH", "/api/settings/matching", { token, body: { tolerance_percent: 3 } });
 }

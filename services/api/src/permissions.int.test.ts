@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { can, errorBody, purchaseOrder, roles, vendor, type Permission, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
-import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { addUser, createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
 import { budgetCategory } from "@procure/infra/testing/budgets";
 
@@ -12,9 +12,12 @@ let vendorId: string;
 let orderId: string;
 let categoryId: string;
 let budgetId: string;
+/** Who records and who approves the invoices each role then approves or pays: separation of duties keeps them apart. */
+let clerks: { recorder: TestUser; approver: TestUser };
 beforeAll(async () => {
   t = await startTestApp("purchasing-permissions");
   users = await createUsers(t);
+  clerks = { recorder: await addUser(t, users.admin, "finance"), approver: await addUser(t, users.admin, "finance") };
   vendorId = (await expectCall(t, "POST", "/api/vendors", { token: users.admin.token, body: { name: "Matrix Ltd" }, status: 201, schema: vendor })).id;
   orderId = (
     await expectCall(t, "POST", "/api/orders", { token: users.admin.token, body: { total: 1, vendor_id: vendorId }, status: 201, schema: purchaseOrder })
@@ -103,8 +106,8 @@ const freshInvoice = async (approved = false) => {
     invoice_date: "2026-11-20",
     lines: [{ line_id: receivedLineId, quantity: 1, unit_price: 3 }],
   };
-  const { id } = await expectCall<{ id: string }>(t, "POST", "/api/invoices", { token: users.admin.token, body, status: 201 });
-  if (approved) await expectCall(t, "POST", `/api/invoices/${id}/approve`, { token: users.admin.token, body: { comment: "Approved" } });
+  const { id } = await expectCall<{ id: string }>(t, "POST", "/api/invoices", { token: clerks.recorder.token, body, status: 201 });
+  if (approved) await expectCall(t, "POST", `/api/invoices/${id}/approve`, { token: clerks.approver.token, body: { comment: "Approved" } });
   return id;
 };
 

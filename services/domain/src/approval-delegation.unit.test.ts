@@ -4,12 +4,12 @@ import { delegationDecider, initialDelegationState, type DelegationState } from 
 import { DomainError } from "./domain-error.ts";
 
 const approver = { id: "00000000-0000-4000-8000-00000000000a", email: "a@example.com", role: "approver" as const, active: true };
-const buyer = { id: "00000000-0000-4000-8000-00000000000b", email: "b@example.com", role: "buyer" as const, active: true };
+const finance = { id: "00000000-0000-4000-8000-00000000000b", email: "b@example.com", role: "finance" as const, active: true };
 const today = "2026-11-25";
 const command = (over: Partial<Extract<DelegationCommand, { type: "DelegateApprovals" }>> = {}): DelegationCommand => ({
   type: "DelegateApprovals",
   delegator: approver,
-  delegate: buyer,
+  delegate: finance,
   delegate_gave: null,
   starts_on: today,
   ends_on: "2026-11-30",
@@ -32,10 +32,17 @@ describe("approval delegation", () => {
   it("is given to someone else who is active, by someone who approves, for days not all past", () => {
     expect(decide(initialDelegationState, command()).map((e) => e.type)).toEqual(["ApprovalsDelegated"]);
     expect(kindOf(() => decide(initialDelegationState, command({ delegate: approver })))).toBe("invalid");
-    expect(kindOf(() => decide(initialDelegationState, command({ delegate: { ...buyer, active: false } })))).toBe("invalid");
+    expect(kindOf(() => decide(initialDelegationState, command({ delegate: { ...finance, active: false } })))).toBe("invalid");
     expect(kindOf(() => decide(initialDelegationState, command({ delegate: null })))).toBe("invalid");
     expect(kindOf(() => decide(initialDelegationState, command({ starts_on: "2026-11-01", ends_on: "2026-11-24" })))).toBe("invalid");
     expect(kindOf(() => decide(initialDelegationState, command({ delegator: { ...approver, role: "requester" } })))).toBe("forbidden");
+  });
+
+  it("is given only to someone who decides requests: never to a requester or a buyer", () => {
+    for (const role of ["requester", "buyer"] as const)
+      expect(kindOf(() => decide(initialDelegationState, command({ delegate: { ...finance, role } })))).toBe("invalid");
+    for (const role of ["approver", "finance", "admin"] as const)
+      expect(decide(initialDelegationState, command({ delegate: { ...finance, role } })).map((e) => e.type)).toEqual(["ApprovalsDelegated"]);
   });
 
   it("makes no chain, and the same delegation twice records nothing the second time", () => {
@@ -45,8 +52,8 @@ describe("approval delegation", () => {
       {
         type: "DelegatedApprovalsReceived",
         data: {
-          delegator_id: buyer.id,
-          delegator_email: buyer.email,
+          delegator_id: finance.id,
+          delegator_email: finance.email,
           delegate_id: approver.id,
           delegate_email: approver.email,
           starts_on: today,

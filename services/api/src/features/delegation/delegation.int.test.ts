@@ -12,6 +12,12 @@ let users: Record<Role, TestUser>;
 beforeAll(async () => {
   t = await startTestApp("delegation");
   users = await createUsers(t);
+  // Every request waits for an approver: a finance member decides none in their own right, only as a delegate.
+  await expectCall(t, "POST", "/api/approval-rules", {
+    token: users.admin.token,
+    body: { name: "Approver first", min_amount: 0, stages: ["approver"] },
+    status: 201,
+  });
 });
 afterAll(async () => {
   await t?.stop();
@@ -22,8 +28,8 @@ const today = () => dayFromNow(0);
 
 async function newUser(role: Role): Promise<TestUser> {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await expectCall(t, "POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass" }, status: 201 });
-  const login = await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } });
+  await expectCall(t, "POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass-4821" }, status: 201 });
+  const login = await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass-4821" } });
   return { ...login.json().user, token: login.json().token };
 }
 
@@ -43,8 +49,8 @@ describe("approval delegation", () => {
       [delegate(approver, approver), 400],
       [delegate(approver, { id: "00000000-0000-4000-8000-00000000dead" }), 400],
       [delegate(approver, inactive), 400],
-      [delegate(approver, users.buyer, dayFromNow(-9), dayFromNow(-2)), 400],
-      [delegate(approver, users.buyer, dayFromNow(5), dayFromNow(1)), 400],
+      [delegate(approver, users.finance, dayFromNow(-9), dayFromNow(-2)), 400],
+      [delegate(approver, users.finance, dayFromNow(5), dayFromNow(1)), 400],
       [t.call("PUT", "/api/me/delegation", { token: approver.token, body: { delegate_id: "nobody", starts_on: "soon", ends_on: "later" } }), 400],
       [delegate(users.requester, users.buyer), 403],
     ];
@@ -58,7 +64,8 @@ describe("approval delegation", () => {
 
   it("lets the delegate decide what the delegator may, records on whose behalf, and ends when the delegator ends it", async () => {
     const approver = await newUser("approver");
-    const stand = await newUser("buyer");
+    // A finance member decides no approver stage in their own right: only the delegation lets them.
+    const stand = await newUser("finance");
     const before = await raise(users.requester, "Delegated desk lamp");
     expect((await approve(stand, before.id)).statusCode).toBe(403);
 
@@ -103,8 +110,8 @@ describe("approval delegation", () => {
 
   it("does not run before its first day, and a new delegation replaces the one before", async () => {
     const approver = await newUser("approver");
-    const first = await newUser("buyer");
-    const second = await newUser("buyer");
+    const first = await newUser("finance");
+    const second = await newUser("finance");
     expect((await delegate(approver, first, dayFromNow(2), dayFromNow(4))).statusCode).toBe(200);
     const request = await raise(users.requester, "Not yet delegated");
     expect((await approve(first, request.id)).statusCode).toBe(403);
@@ -130,7 +137,7 @@ describe("approval delegation", () => {
 
   it("sends the delegator's mails about requests to decide to the delegate instead", async () => {
     const approver = await newUser("approver");
-    const stand = await newUser("buyer");
+    const stand = await newUser("finance");
     expect((await delegate(approver, stand)).statusCode).toBe(200);
     const title = `Mail for the stand-in ${Date.now().toString(36)}`;
     await raise(users.requester, title);
@@ -145,17 +152,17 @@ describe("approval delegation", () => {
     expect(await recipients()).toContain(users.approver.email);
   });
 
-  it("tells the delegate's open tab when a request lands in the inbox they stand in for, and no other buyer's", async () => {
+  it("tells the delegate's open tab when a request lands in the inbox they stand in for, and no other finance member's", async () => {
     const approver = await newUser("approver");
-    const standIn = await newUser("buyer");
-    const bystander = await newUser("buyer");
+    const standIn = await newUser("finance");
+    const bystander = await newUser("finance");
     expect((await delegate(approver, standIn)).statusCode).toBe(200);
     const standInTab = await openLiveSocket(`${t.url}/api/live`, ["bearer", standIn.token]);
     const bystanderTab = await openLiveSocket(`${t.url}/api/live`, ["bearer", bystander.token]);
     try {
       await raise(users.requester, "Heard by the stand-in");
       expect(await standInTab.waitFor(invalidates(["inbox"]), 5_000), "the stand-in's tab hears of its inbox").not.toBeNull();
-      expect(await bystanderTab.waitFor(invalidates(["inbox"]), 1_000), "a buyer who stands in for nobody does not").toBeNull();
+      expect(await bystanderTab.waitFor(invalidates(["inbox"]), 1_000), "a finance member who stands in for nobody does not").toBeNull();
     } finally {
       standInTab.socket.close();
       bystanderTab.socket.close();
