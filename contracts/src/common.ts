@@ -15,7 +15,8 @@ export const requiredText = (max = 200) => shortText(max).min(1);
  * The one string a line is built from: no line break or other control character, checked before trimming so
  * "Title\n" is refused rather than quietly cut. `params` names the message for a value that is not a string.
  */
-export const lineString = (params?: { error: string }) => z.string(params).refine(isSafeText, { error: unsafeTextMessage }).refine(isOneLine, { error: oneLineMessage });
+export const lineString = (params?: { error: string }) =>
+  z.string(params).refine(isSafeText, { error: unsafeTextMessage }).refine(isOneLine, { error: oneLineMessage });
 /** Optional one-line text: a title, a name, a supplier, a number typed by hand. */
 export const singleLine = (max = 200) => lineString().trim().max(max);
 export const requiredLine = (max = 200) => singleLine(max).min(1);

@@ -23,14 +23,33 @@ export const notificationEventSchemas = {
 } as const;
 
 export const notificationPreferencesCommand = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("SetEmailPreference"), email: emailPreference, via: z.enum(preferenceSources) }),
+  z.object({
+    type: z.literal("SetEmailPreference"),
+    email: emailPreference,
+    via: z.enum(preferenceSources),
+    /** From an unsubscribe link: the preference version the link was made for (see `unsubscribeQuery`). */
+    link_version: z.number().int().min(0).optional(),
+  }),
 ]);
 export type NotificationPreferencesCommand = z.infer<typeof notificationPreferencesCommand>;
 
-/** The signed one-click link's query: whose e-mail to turn off, and the signature that proves the link is ours. */
+export const invalidUnsubscribeLinkMessage = "This unsubscribe link is not valid.";
+export const staleUnsubscribeLinkMessage =
+  "This unsubscribe link is out of date: your e-mail preferences changed after it was sent. Manage them in the app, under Notifications in your settings.";
+
+/**
+ * The signed one-click link's query: whose e-mail to turn off, the preference version it was made for (how many
+ * times the user's choice had been set when the mail went out; links from before versions carry none, which is 0),
+ * and the signature over both that proves the link is ours. A link older than the user's last change is refused.
+ */
 export const unsubscribeQuery = z.object({
-  user: z.uuid({ error: "This unsubscribe link is not valid." }),
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "This unsubscribe link is not valid." }),
+  user: z.uuid({ error: invalidUnsubscribeLinkMessage }),
+  v: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})$/, { error: invalidUnsubscribeLinkMessage })
+    .transform(Number)
+    .default(0),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: invalidUnsubscribeLinkMessage }),
 });
 
 export const outboxStatuses = ["pending", "held", "sent", "failed", "skipped", "digested"] as const;

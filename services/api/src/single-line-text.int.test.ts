@@ -29,7 +29,9 @@ beforeAll(async () => {
   orderLineId = order.lines[0]!.id;
   ids.rule = (await created("/api/approval-rules", { name: "Base rule" })).id;
   ids.webhook = (await created("/api/webhooks", { url: "http://127.0.0.1:9/hook", event_types: ["vendor.registered"], enabled: false })).id;
-  ids.punchout = (await created("/api/catalogue/punchout-connections", { supplier: "Base", protocol: "cxml", category_id: ids.category, coverage_scope: "All" })).id;
+  ids.punchout = (
+    await created("/api/catalogue/punchout-connections", { supplier: "Base", protocol: "cxml", category_id: ids.category, coverage_scope: "All" })
+  ).id;
   ids.budget = (await created("/api/budgets", { category_id: ids.category, period: "2026", amount: 10 })).id;
 }, 60_000);
 afterAll(async () => {
@@ -90,8 +92,20 @@ const cases: Case[] = [
   },
   { field: "PO number (create)", method: "POST", path: () => "/api/orders", body: (po_number) => orderBody({ po_number }), good: "PO-NEW-1" },
   { field: "PO number (edit)", method: "PUT", path: () => `/api/orders/${ids.order}`, body: (po_number) => orderBody({ po_number }, true), good: "PO-BASE-1" },
-  { field: "order vendor name", method: "PUT", path: () => `/api/orders/${ids.order}`, body: (vendor_name) => orderBody({ po_number: "PO-BASE-1", vendor_name }, true), good: "Acme" },
-  { field: "order line", method: "PUT", path: () => `/api/orders/${ids.order}`, body: (description) => orderBody({ po_number: "PO-BASE-1", description }, true), good: "Chairs" },
+  {
+    field: "order vendor name",
+    method: "PUT",
+    path: () => `/api/orders/${ids.order}`,
+    body: (vendor_name) => orderBody({ po_number: "PO-BASE-1", vendor_name }, true),
+    good: "Acme",
+  },
+  {
+    field: "order line",
+    method: "PUT",
+    path: () => `/api/orders/${ids.order}`,
+    body: (description) => orderBody({ po_number: "PO-BASE-1", description }, true),
+    good: "Chairs",
+  },
   {
     field: "invoice number",
     method: "POST",

@@ -24,6 +24,8 @@ export type DirectoryDelegation = { delegate_id: string; starts_on: string; ends
 export type Directory = {
   users: Map<string, DirectoryUser>;
   preferences: Map<string, EmailPreference>;
+  /** The version of each preference this batch set (its event's place on the user's preference stream). */
+  preferenceVersions: Map<string, number>;
   requests: Map<string, DirectoryRequest>;
   workOrders: Map<string, DirectoryWorkOrder>;
   /** Each order's status, to tell an order that becomes issued or received from one saved again as it was. */
@@ -72,6 +74,7 @@ export function fold(directory: Directory, event: StoredEvent): void {
     }
     case "NotificationPreferenceSet":
       directory.preferences.set(event.data.user_id, event.data.email);
+      directory.preferenceVersions.set(event.data.user_id, event.stream_version);
       return mark(`preference:${event.data.user_id}`);
     case "RequestCreated": {
       const d = event.data;
@@ -170,6 +173,7 @@ export async function loadDirectory(trx: Transaction<unknown>, events: readonly 
     requests: new Map(requests.rows.map((r) => [r.id, { ...r, amount: Number(r.amount) }])),
     workOrders: new Map(workOrders.rows.map((w) => [w.id, w])),
     orderStatuses: new Map(orders.rows.map((o) => [o.id, o.status])),
+    preferenceVersions: new Map(),
     changed: new Set(),
   };
 }
@@ -194,9 +198,11 @@ export async function saveDirectory(trx: Transaction<unknown>, directory: Direct
   }
   const preferences = changedOf(directory, "preference");
   if (preferences.length > 0) {
-    await sql`insert into notifier_preferences (user_id, email)
-      select * from unnest(${preferences}::uuid[], ${preferences.map((id) => directory.preferences.get(id)!)}::text[])
-      on conflict (user_id) do update set email = excluded.email`.execute(trx);
+    // A replay writes an older version again: the version only moves forward.
+    await sql`insert into notifier_preferences (user_id, email, version)
+      select * from unnest(${preferences}::uuid[], ${preferences.map((id) => directory.preferences.get(id)!)}::text[],
+        ${preferences.map((id) => directory.preferenceVersions.get(id) ?? 0)}::int[])
+      on conflict (user_id) do update set email = excluded.email, version = greatest(notifier_preferences.version, excluded.version)`.execute(trx);
   }
   const requests = changedOf(directory, "request").map((id) => directory.requests.get(id)!);
   if (requests.length > 0) {

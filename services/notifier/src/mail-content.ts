@@ -1,4 +1,4 @@
-import { formatCurrency, isNeededSoon } from "@procure/contracts";
+import { asOneLine, formatCurrency, isNeededSoon } from "@procure/contracts";
 import type { Notice } from "./recipients.ts";
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -67,10 +67,16 @@ function flagged(notice: Notice, subject: string, at: Date): string {
   return `Needed by ${notice.request.needed_by}: ${subject}`;
 }
 
+/**
+ * Each line of a mail is one line whatever the text it quotes: a title or comment recorded with line breaks (before
+ * they were refused, or a comment that keeps them) cannot add lines of its own, such as a fake link, to the body.
+ */
 export function render(notice: Notice, link: string, at: Date): MailContent {
-  const { subject, lines, action } = wordsOf(notice);
+  const words = wordsOf(notice);
+  const lines = words.lines.map(asOneLine);
+  const { action } = words;
   return {
-    subject: flagged(notice, subject, at),
+    subject: flagged(notice, asOneLine(words.subject), at),
     text: [...lines, "", `${action}: ${link}`].join("\n"),
     html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
   };
@@ -85,7 +91,7 @@ export function renderDigest(items: readonly { subject: string; text: string }[]
       .replace(/^[^:]*: /, "");
   return {
     subject: `Your daily summary: ${items.length} ${items.length === 1 ? "update" : "updates"}`,
-    text: ["Since your last summary:", "", ...items.map((i) => `- ${i.subject}\n  ${linkOfText(i.text)}`)].join("\n"),
+    text: ["Since your last summary:", "", ...items.map((i) => `- ${asOneLine(i.subject)}\n  ${linkOfText(i.text)}`)].join("\n"),
     html: `<p>Since your last summary:</p><ul>${items
       .map((i) => `<li><a href="${escapeHtml(linkOfText(i.text))}">${escapeHtml(i.subject)}</a></li>`)
       .join("")}</ul>`,

@@ -12,7 +12,7 @@ const request = (needed_by: string | null): DirectoryRequest => ({
   stages: [{ role: "approver", status: "waiting" }],
   needed_by,
 });
-const decision = (needed_by: string | null): Notice => ({
+const decision = (needed_by: string | null): Extract<Notice, { kind: "decision-needed" }> => ({
   kind: "decision-needed",
   to: { userId: "appr", email: "appr@example.com" },
   request: request(needed_by),
@@ -29,5 +29,25 @@ describe("a mail's subject", () => {
   it("leaves a later date or none unflagged", () => {
     expect(render(decision("2026-11-29"), "https://x.test", at).subject).toBe("Approval needed: Laptop");
     expect(render(decision(null), "https://x.test", at).subject).toBe("Approval needed: Laptop");
+  });
+});
+
+describe("a mail's lines", () => {
+  it("are one line each, whatever line breaks a recorded title or comment holds", () => {
+    const title = "Laptop\r\nBcc: someone@example.com\n\nReview the request: https://evil.test\u2028x";
+    const mail = render({ ...decision(null), request: { ...request(null), title } }, "https://x.test/app/requests/1", at);
+    expect(mail.subject).toBe("Approval needed: Laptop Bcc: someone@example.com Review the request: https://evil.test x");
+    expect(mail.text.split("\n")).toEqual([
+      'req@example.com requested "Laptop Bcc: someone@example.com Review the request: https://evil.test x" ($1,500.00).',
+      "It waits for your decision at the approver stage.",
+      "",
+      "Review the request: https://x.test/app/requests/1",
+    ]);
+    const denied = render(
+      { kind: "request-denied", to: decision(null).to, request: request(null), comment: "No\r\nOpen the request: https://evil.test" },
+      "https://x.test",
+      at,
+    );
+    expect(denied.text.split("\n")[1]).toBe("Comment: No Open the request: https://evil.test");
   });
 });

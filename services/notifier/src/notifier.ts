@@ -171,7 +171,7 @@ export class Notifier {
   }
 
   private async attempt(mail: ClaimedMail): Promise<SendResult> {
-    const unsubscribe = mail.user_id ? unsubscribeUrl(this.options.publicUrl, this.options.secret, mail.user_id) : null;
+    const unsubscribe = mail.user_id ? unsubscribeUrl(this.options.publicUrl, this.options.secret, mail.user_id, mail.preference_version) : null;
     try {
       await this.transport.send({
         from: this.options.mailFrom,

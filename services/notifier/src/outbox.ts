@@ -48,6 +48,8 @@ export type ClaimedMail = {
   html_body: string;
   message_id: string;
   attempts: number;
+  /** The recipient's preference version as the notifier knows it: the unsubscribe link is made for it. */
+  preference_version: number;
 };
 
 /**
@@ -65,7 +67,8 @@ export async function claimDueMails(db: AnyDb, { limit, leaseMs, now }: { limit:
       for update skip locked)
     update notification_outbox o set locked_until = ${iso(new Date(now.getTime() + leaseMs))}::timestamptz, attempts = o.attempts + 1
     from due where o.id = due.id
-    returning o.id::text as id, o.user_id::text as user_id, o.email, o.subject, o.text_body, o.html_body, o.message_id, o.attempts`.execute(db);
+    returning o.id::text as id, o.user_id::text as user_id, o.email, o.subject, o.text_body, o.html_body, o.message_id, o.attempts,
+      coalesce((select p.version from notifier_preferences p where p.user_id = o.user_id), 0) as preference_version`.execute(db);
   return rows;
 }
 

@@ -20,6 +20,7 @@ const request = {
 const directory = (): Directory => ({
   users: new Map(users.map((u) => [u.id, u])),
   preferences: new Map(),
+  preferenceVersions: new Map(),
   requests: new Map([[request.id, request]]),
   workOrders: new Map(),
   orderStatuses: new Map([["o1", "draft"]]),

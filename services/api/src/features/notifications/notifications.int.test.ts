@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { notificationSettings, purchaseRequest, type Role } from "@procure/contracts";
+import { errorBody, notificationSettings, purchaseRequest, staleUnsubscribeLinkMessage, type NewEvent, type Role } from "@procure/contracts";
+import { requestStreamId } from "@procure/domain";
 import { createNotifier } from "@procure/infra/runtime";
+import { appendEvents } from "@procure/infra/testing/catalogue-events";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import type { Notifier } from "@procure/notifier";
@@ -44,9 +47,9 @@ afterAll(async () => {
 
 async function newUser(role: Role): Promise<TestUser> {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const created = await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass" } });
+  const created = await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass-4821" } });
   expect(created.statusCode, created.body).toBe(201);
-  const login = await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } });
+  const login = await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass-4821" } });
   return { ...login.json().user, token: login.json().token };
 }
 
@@ -71,6 +74,18 @@ async function rowsAbout(title: string, kind?: string): Promise<OutboxRow[]> {
 }
 
 const subjectOf = (mail: ReceivedMail) => mail.headers.get("subject") ?? "";
+/** The plain-text part as a reader sees it, line by line. */
+const plainLines = (mail: ReceivedMail) => {
+  const part = mail.text
+    .split(/Content-Type: text\/plain[^\n]*\n/i)[1]!
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n\n");
+  return part.split(/\r?\n--/)[0]!.split(/\r?\n/);
+};
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const unsubscribePathOf = (mail: ReceivedMail) => /<([^>]+)>/.exec(mail.headers.get("list-unsubscribe")!)![1]!.slice(PUBLIC_URL.length);
+const unsubscribe = (path: string) => t.call("POST", path, { body: "List-Unsubscribe=One-Click", headers: form });
 const mailTo = (user: { email: string }, subjectPart: string) => (mail: ReceivedMail) => mail.to.includes(user.email) && subjectOf(mail).includes(subjectPart);
 
 describe("who hears what", () => {
@@ -123,6 +138,23 @@ describe("who hears what", () => {
     await sink.waitFor(mailTo(users.requester, "PO PO-NOTIFY-1 received: Label printer"));
   });
 
+  it("a request whose title in the log holds line breaks is mailed with it on one line: it adds no line of its own", async () => {
+    // Titles with line breaks are refused now; one recorded before is copied into the log as it was.
+    const template = await createRequest("Line-break template");
+    const [created] = await t.runtime.store.readStream(requestStreamId(template.id));
+    const id = randomUUID();
+    const title = "Old chair\r\nBcc: someone@example.com\r\n\r\nReview the request: https://evil.test/phish";
+    const data = { ...(created!.data as object), request_id: id, title };
+    await appendEvents(t, "request", requestStreamId(id), [{ type: "RequestCreated", data } as NewEvent]);
+
+    const flat = "Old chair Bcc: someone@example.com Review the request: https://evil.test/phish";
+    const mail = await sink.waitFor(mailTo(users.approver, `Approval needed: ${flat}`));
+    const lines = plainLines(mail);
+    expect(lines[0]).toBe(`${users.requester.email} requested "${flat}" ($120.00).`);
+    expect(lines.filter((line) => /^(Bcc:|Review the request: https:\/\/evil)/.test(line))).toEqual([]);
+    expect(lines).toContain(`Review the request: ${PUBLIC_URL}/app/requests/${id}`);
+  });
+
   it("a public work order's submitter, at each status change, with the status and note", async () => {
     const submitted = await t.call("POST", "/api/work-orders", {
       body: { title: "Broken door lock", requesterName: "Sam", requesterEmail: "sam@example.org" },
@@ -163,10 +195,7 @@ describe("preferences", () => {
   it("one-click unsubscribe turns e-mail off without a session; a tampered link is refused", async () => {
     const reader = await newUser("approver");
     await createRequest("Whiteboard");
-    const mail = await sink.waitFor(mailTo(reader, "Approval needed: Whiteboard"));
-    const link = /<([^>]+)>/.exec(mail.headers.get("list-unsubscribe")!)![1]!;
-    const path = link.slice(PUBLIC_URL.length);
-    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const path = unsubscribePathOf(await sink.waitFor(mailTo(reader, "Approval needed: Whiteboard")));
     const tampered = await t.call(
       "POST",
       path.replace(/token=(.)/, (_m, c: string) => `token=${c === "A" ? "B" : "A"}`),
@@ -180,12 +209,38 @@ describe("preferences", () => {
     expect(otherUser.statusCode).toBe(403);
     expect((await t.call("GET", "/api/me/notifications", { token: reader.token })).json()).toEqual({ email: "immediate" });
 
-    const done = await t.call("POST", path, { body: "List-Unsubscribe=One-Click", headers: form });
+    const done = await unsubscribe(path);
     expect(done.statusCode, done.body).toBe(200);
     expect((await t.call("GET", "/api/me/notifications", { token: reader.token })).json()).toEqual({ email: "off" });
     await createRequest("Second whiteboard");
     await sink.waitFor(mailTo(users.approver, "Approval needed: Second whiteboard"));
     expect((await rowsAbout("Second whiteboard")).find((r) => r.email === reader.email)?.status).toBe("skipped");
+  });
+
+  it("an unsubscribe link made before the user last changed their preference is refused; a fresh one works", async () => {
+    const reader = await newUser("approver");
+    await createRequest("Old link lamp");
+    const old = unsubscribePathOf(await sink.waitFor(mailTo(reader, "Approval needed: Old link lamp")));
+    expect(old).toMatch(/&v=0$/);
+    // Off and back on in the app: the mail's link no longer speaks for the user.
+    for (const email of ["off", "immediate"]) {
+      expect((await t.call("PUT", "/api/me/notifications", { token: reader.token, body: { email } })).statusCode).toBe(200);
+    }
+    const refused = await unsubscribe(old);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorBody.parse(refused.json()).error.message).toBe(staleUnsubscribeLinkMessage);
+    expect((await t.call("GET", "/api/me/notifications", { token: reader.token })).json()).toEqual({ email: "immediate" });
+    // A version the link was not signed for is not a way around it.
+    expect((await unsubscribe(old.replace(/&v=0$/, "&v=2"))).statusCode).toBe(403);
+
+    await createRequest("New link lamp");
+    const fresh = unsubscribePathOf(await sink.waitFor(mailTo(reader, "Approval needed: New link lamp")));
+    expect(fresh).toMatch(/&v=2$/);
+    const done = await unsubscribe(fresh);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await t.call("GET", "/api/me/notifications", { token: reader.token })).json()).toEqual({ email: "off" });
+    // Clicked twice (mail clients do), the same link still answers that e-mail is off.
+    expect((await unsubscribe(fresh)).statusCode).toBe(200);
   });
 
   it("daily: the day's mails wait, then go as one summary at 08:00", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorCodes, notificationSettings, unsubscribeQuery } from "@procure/contracts";
+import { errorCodes, invalidUnsubscribeLinkMessage, notificationSettings, unsubscribeQuery } from "@procure/contracts";
 import { notificationPreferencesDecider } from "@procure/domain";
 import { verifyUnsubscribeToken } from "@procure/notifier";
 import { handleCommand, on } from "../../commands/handle-command.ts";
@@ -9,8 +9,9 @@ import { HttpError } from "../../plugins/errors.ts";
 
 /**
  * One-click unsubscribe (RFC 8058): the link in every mail's List-Unsubscribe header. A mail client POSTs
- * `List-Unsubscribe=One-Click` to it without a session; the link's signature names the user, and a link whose
- * signature does not match is refused.
+ * `List-Unsubscribe=One-Click` to it without a session; the link's signature names the user and the preference
+ * version it was made for. A link whose signature does not match is refused; so is one made before the user last
+ * changed their preference (409), which must not undo that choice.
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Mail clients send the RFC's form body; what it says changes nothing, the signed link decides.
@@ -23,10 +24,10 @@ const unsubscribeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: { tags: ["notifications"], querystring: unsubscribeQuery, response: { 200: notificationSettings, ...commandErrors, ...errorResponses(429) } },
     },
     async (request, reply) => {
-      const { user, token } = request.query;
-      if (!verifyUnsubscribeToken(deps.jwtSecret, user, token)) throw new HttpError(403, errorCodes.forbidden, "This unsubscribe link is not valid.");
+      const { user, v, token } = request.query;
+      if (!verifyUnsubscribeToken(deps.jwtSecret, user, v, token)) throw new HttpError(403, errorCodes.forbidden, invalidUnsubscribeLinkMessage);
       return handleCommand(deps, request, reply, {
-        commands: on(notificationPreferencesDecider, user, { type: "SetEmailPreference", email: "off", via: "unsubscribe-link" }),
+        commands: on(notificationPreferencesDecider, user, { type: "SetEmailPreference", email: "off", via: "unsubscribe-link", link_version: v }),
         respond: async () => ({ email: "off" as const }),
       });
     },
