@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { readEnv } from "@procure/api";
 import { startRuntime, type Runtime } from "../runtime.ts";
 import { createTestServices, type TestServices } from "./test-services.ts";
+import { profiled } from "./profile-span.ts";
 
 export type TestApp = {
   runtime: Runtime;
@@ -21,7 +22,7 @@ export type TestApp = {
 export async function startTestApp(label: string, extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const services = await createTestServices(label, { migrated: true });
   const env = readEnv({ ...services.env, PORT: "0", HOST: "127.0.0.1", ...extraEnv });
-  const runtime = await startRuntime(env);
+  const runtime = await profiled("server start", () => startRuntime(env));
   const app = runtime.app!;
   return {
     runtime,

@@ -7,6 +7,7 @@ import { createDatabase as createStorage } from "@procure/eventstore";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { containerServices, dockerAvailable } from "./containers.ts";
+import { profiled } from "./profile-span.ts";
 
 /**
  * The services a test file runs against: DATABASE_URL / NATS_URL when set (CI points them at this machine's
@@ -39,7 +40,7 @@ export async function createTestServices(label = "t", { migrated = false } = {})
   const { serverUrl, natsUrl } = await pickServices();
   let databaseUrl: string | null = null;
   if (serverUrl) {
-    databaseUrl = await createDatabase(serverUrl, `procure_${id}`, migrated ? process.env[TEMPLATE_DATABASE] : undefined);
+    databaseUrl = await profiled("database", () => createDatabase(serverUrl, `procure_${id}`, migrated ? process.env[TEMPLATE_DATABASE] : undefined));
   } else if (migrated && process.env[TEMPLATE_PGDATA]) {
     cpSync(process.env[TEMPLATE_PGDATA], join(dataDir, "pgdata"), { recursive: true });
   }

@@ -4,18 +4,21 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { demoPassword } from "@procure/contracts";
 import { chromiumArgs, chromiumPath } from "@procure/infra/testing/chromium";
+import { profiled } from "@procure/infra/testing/profile-span";
 
 export type Session = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
 /** Debian's Chromium with a fresh profile per session, so two sessions share no storage or cookies. */
 export async function openSession(viewport = { width: 1280, height: 900 }): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), "procure-web-e2e-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-    viewport,
-  });
+  const context = await profiled("browser", () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: chromiumArgs,
+      viewport,
+    }),
+  );
   context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -2,6 +2,7 @@ import { inject } from "vitest";
 import { freePort } from "@procure/infra/testing/free-port";
 import { spawnUntil, type Child } from "@procure/infra/testing/child-process";
 import { createTestServices, type TestServices } from "@procure/infra/testing/test-services";
+import { profiled } from "@procure/infra/testing/profile-span";
 
 /** `env` adds to the product's environment, e.g. to let webhooks reach a receiver on loopback. */
 export type ProductOptions = { logLevel?: string; env?: Record<string, string> };
@@ -18,11 +19,13 @@ export async function startProduct(label: string, { logLevel = "warn", env = {} 
   let port: number;
   try {
     port = await freePort();
-    child = await spawnUntil(process.execPath, ["--import", "tsx", "infra/src/start.ts"], {
-      env: { ...services.env, ...env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: inject("webDist"), LOG_LEVEL: logLevel },
-      ready: /Procure is running/,
-      timeoutMs: 150_000,
-    });
+    child = await profiled("server start", () =>
+      spawnUntil(process.execPath, ["--import", "tsx", "infra/src/start.ts"], {
+        env: { ...services.env, ...env, PORT: String(port), DEMO_SEED: "true", WEB_DIST: inject("webDist"), LOG_LEVEL: logLevel },
+        ready: /Procure is running/,
+        timeoutMs: 150_000,
+      }),
+    );
   } catch (error) {
     await child?.kill("SIGKILL");
     await services.cleanup();
