@@ -8,6 +8,7 @@ import {
   authMigrations,
   configuredFileStore,
   fileStoreMigrations,
+  logLevel,
   logOptions,
   PostgresFileStore,
   type AppDeps,
@@ -62,7 +63,7 @@ export type Runtime = {
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 /** The process's one logger, with the request-log redaction the API needs. */
-export const createLogger = (env: Env): Logger => pino(logOptions(env.LOG_LEVEL));
+export const createLogger = (env: Env): Logger => pino(logOptions(logLevel(env)));
 
 /** A part's log function: a child of the process logger named after the part. */
 const partLog =
@@ -112,7 +113,11 @@ export async function startRuntime(
   env: Env,
   only: readonly ProcessRole[] = roles,
   logger: Logger = createLogger(env),
-  options: { appendsInFlight?: SharedArrayBuffer } = {},
+  options: {
+    appendsInFlight?: SharedArrayBuffer;
+    /** Runs on the built app before it listens: what must be done before the process may say it is ready. */
+    beforeListen?: (app: FastifyInstance, db: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<Runtime> {
   if (!env.NATS_URL && only.length < roles.length) {
     throw new Error("Running parts of the product in separate processes needs NATS_URL: the in-process bus reaches only its own process.");
@@ -175,6 +180,8 @@ export async function startRuntime(
     // Loaded here, not at the top: only a process that serves HTTP needs the app's code in memory.
     const { buildApp } = await import("@procure/api");
     app = await buildApp({ deps, loggerInstance: logger });
+    // Until it listens, nothing reaches it: no probe finds it ready and no visitor finds a workspace half filled.
+    await options.beforeListen?.(app, db);
     url = await app.listen({ port: env.PORT, host: env.HOST });
   }
 

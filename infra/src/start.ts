@@ -1,6 +1,10 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { demoSeedEnabled, readEnv } from "@procure/api/setup";
+import type { Database } from "@procure/projections";
 import { roles, startRuntime, type ProcessRole } from "./runtime.ts";
-import { seedDemoWorkspace } from "./seed/demo-seed.ts";
+import { seedDemoWorkspace, workspaceIsEmpty } from "./seed/demo-seed.ts";
+import { summarizedLevels, summarizeTraffic } from "./traffic-summary.ts";
 
 function parseOnly(argv: string[]): ProcessRole[] {
   const i = argv.indexOf("--only");
@@ -22,18 +26,27 @@ const demoInProductionWarning = [
 
 const env = readEnv();
 const only = parseOnly(process.argv.slice(2));
-const runtime = await startRuntime(env, only);
+const demo = { accounts: null as string | null };
 
-if (runtime.app && demoSeedEnabled(env)) {
+/** Before the server listens, so the sample accounts sign in the moment it says it is running. */
+async function seedDemo(app: FastifyInstance, db: Kysely<Database>) {
   if (env.NODE_ENV === "production") console.error(demoInProductionWarning);
-  const seeded = await seedDemoWorkspace(runtime.app, runtime.db);
-  if (seeded) console.log(seeded);
+  if (!(await workspaceIsEmpty(db))) return;
+  console.log("Filling the empty workspace with demo data…");
+  demo.accounts = await seedDemoWorkspace(app, db);
 }
+
+const runtime = await startRuntime(env, only, undefined, demoSeedEnabled(env) ? { beforeListen: seedDemo } : {});
 console.log(
   `Procure is running${runtime.url ? ` at ${runtime.url}` : ""} (${only.join(", ")}; ` +
     `${env.DATABASE_URL ? "Postgres" : `embedded Postgres in ${env.DATA_DIR}`}, ${env.NATS_URL ? "NATS JetStream" : "in-process bus"}` +
     `${runtime.background ? "; relay, projector, webhooks and notifier in a thread of their own" : ""})`,
 );
+if (demo.accounts) console.log(demo.accounts);
+// Where request lines are hidden, a line a period tells that the server is being used and how it fares.
+if (runtime.app && summarizedLevels.includes(runtime.app.log.level)) {
+  summarizeTraffic(runtime.app.server, env.LOG_SUMMARY_MS, (line) => console.log(line));
+}
 
 // The first signal drains (up to SHUTDOWN_GRACE_MS) and stops; a second one, as from an impatient Ctrl-C, exits now.
 let stopping = false;

@@ -16,8 +16,7 @@ export type DemoTokens = Record<"requester" | "approver" | "admin" | "buyer" | "
  * commands so it is in the log like any other activity. Returns what to print, or null when there was data already.
  */
 export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Database>): Promise<string | null> {
-  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from events) as any`.execute(db);
-  if (rows[0]?.any) return null;
+  if (!(await workspaceIsEmpty(db))) return null;
   // Hundreds of seeding calls would bury the start-up message in request logs.
   const level = app.log.level;
   app.log.level = "warn";
@@ -50,6 +49,12 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Kysely<Databas
   } finally {
     app.log.level = level;
   }
+}
+
+/** Nothing was ever done in it: the log holds no event. */
+export async function workspaceIsEmpty(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from events) as any`.execute(db);
+  return !rows[0]?.any;
 }
 
 async function seedRequests(client: InjectClient, tokens: DemoTokens, refs: { categories: string[]; vendors: string[] }) {

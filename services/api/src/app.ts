@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { errorCodes, findUnsafeText, unsafeTextMessage } from "@procure/contracts";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "./deps.ts";
-import type { Env } from "./env.ts";
+import { logLevel, type Env } from "./env.ts";
 import errorsPlugin, { HttpError, sendError } from "./plugins/errors.ts";
 import { logOptions } from "./plugins/log-redaction.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -35,7 +35,7 @@ export type AppOptions = {
 /** The whole HTTP surface. `server.ts`-style callers only build and listen. */
 export async function buildApp({ deps, loggerInstance }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger: logOptions(deps.env.LOG_LEVEL) }),
+    ...(loggerInstance ? { loggerInstance } : { logger: logOptions(logLevel(deps.env)) }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),

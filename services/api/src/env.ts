@@ -62,7 +62,10 @@ export const envSchema = z.object({
   METRICS_TOKEN: unsetIfBlank(z.string().min(16)),
   COMMAND_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(60),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pino's level; unset, `warn` (a line a minute sums up the traffic) or `info` in production (a line per request). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** How often a process whose level hides the request lines prints one summing up the requests it answered. */
+  LOG_SUMMARY_MS: z.coerce.number().int().min(1_000).default(60_000),
   WEB_DIST: z.string().optional(),
   /** Off by default: webhook URLs resolving to loopback or private addresses are refused (tests turn it on). */
   WEBHOOKS_ALLOW_PRIVATE_URLS: flag,
@@ -124,6 +127,14 @@ export type Env = z.infer<typeof envSchema>;
  */
 export function demoSeedEnabled(env: Pick<Env, "NODE_ENV" | "DEMO_SEED">): boolean {
   return env.DEMO_SEED ?? env.NODE_ENV !== "production";
+}
+
+/**
+ * A console one watches (`npm start`) shows warnings and a line a minute about the traffic, not a JSON line per
+ * request; a deployment's log keeps every request unless LOG_LEVEL says otherwise.
+ */
+export function logLevel(env: Pick<Env, "NODE_ENV" | "LOG_LEVEL">): NonNullable<Env["LOG_LEVEL"]> {
+  return env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : "warn");
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
