@@ -55,6 +55,10 @@ describe("separation of duties", () => {
       expect(await row.getByRole("button", { name: `Approve ${request.title}` }).isDisabled()).toBe(true);
       await row.scrollIntoViewIfNeeded();
       await screenshotView(page, `separation-of-duties-queue-${width}`);
+      // The reason wraps within its cell: nothing is cut off or pushes the page sideways.
+      const cell = row.locator("td.actions");
+      expect(await cell.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
+      await expectNoHorizontalScroll(page);
 
       // And the server refuses the click the screen does not offer.
       const refused = await callApi(product.url, "POST", `/api/requests/${request.id}/approve`, await tokenFor(product.url, emailOf("admin")), {});
