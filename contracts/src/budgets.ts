@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numericInput } from "./approval-rules.ts";
+import { AMOUNT_MAX, amountTooLargeMessage } from "./common.ts";
 import { lineString } from "./common.ts";
 import { recordVersion } from "./record-version.ts";
 
@@ -10,6 +11,7 @@ import { recordVersion } from "./record-version.ts";
 export const budgetPeriodMessage = "Enter the period as a year (2026), a quarter (2026-Q4) or a month (2026-11).";
 export const budgetCategoryMessage = "Choose a category.";
 export const budgetAmountMessage = "Enter an amount of 0 or more.";
+export const budgetTooLargeMessage = amountTooLargeMessage("A budget");
 const periodPattern = /^\d{4}(-Q[1-4]|-(0[1-9]|1[0-2]))?$/;
 
 export const budgetPeriod = lineString({ error: budgetPeriodMessage }).trim().regex(periodPattern, { error: budgetPeriodMessage });
@@ -19,7 +21,7 @@ const budgetAmount = z.preprocess(
     .number({ error: budgetAmountMessage })
     .finite({ error: budgetAmountMessage })
     .min(0, { error: budgetAmountMessage })
-    .max(1_000_000_000, { error: budgetAmountMessage }),
+    .max(AMOUNT_MAX, { error: budgetTooLargeMessage }),
 );
 const budgetCategory = z.uuid({ error: budgetCategoryMessage });
 

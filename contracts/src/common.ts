@@ -25,8 +25,20 @@ export const uuid = z.uuid();
 export const idParams = z.object({ id: z.uuid() });
 export type IdParams = z.infer<typeof idParams>;
 
+/**
+ * The most any amount may be: one a user enters (a price, a request's amount, a budget) and one the product works
+ * out for a record (a line's quantity × unit price, an order's or invoice's total). Read models keep sums of many
+ * such records, so their columns are far wider than this (see docs/architecture.md, "Amounts").
+ */
+export const AMOUNT_MAX = 1_000_000_000;
+export const amountMaxText = AMOUNT_MAX.toLocaleString("en-US");
+export const withinAmountMax = (amount: number) => Number.isFinite(amount) && amount <= AMOUNT_MAX;
+/** What a refused amount is told, naming what it is ("A line's total (quantity × unit price)"). */
+export const amountTooLargeMessage = (what: string) => `${what} must be at most ${amountMaxText}.`;
+
 /** Money is a non-negative finite number with at most two decimals' worth of meaning. */
-export const money = z.number().finite().min(0).max(1_000_000_000);
+export const amountTooLarge = amountTooLargeMessage("An amount");
+export const money = z.number().finite().min(0).max(AMOUNT_MAX, { error: amountTooLarge });
 
 /** Money is kept, routed and summed in whole cents: the one rounding every amount and total goes through. */
 export const toCents = (amount: number) => Math.round(amount * 100) / 100;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankAsNull, isoDate, lineString, listQuery, shortText } from "./common.ts";
-import { lineQuantity, unitPriceMessage } from "./order-lines.ts";
+import { invoiceTotalTooLargeMessage, lineQuantity, refineLineAmounts, unitPriceInput } from "./order-lines.ts";
 import { invoiceMatchState, invoiceMatchStates, invoiceStatus, invoiceStatuses, type InvoiceMatchState, type InvoiceStatus } from "./invoice-events.ts";
 
 export const invoiceMatchLabels: Record<InvoiceMatchState, string> = {
@@ -23,18 +23,13 @@ const invoiceNumber = lineString({ error: "Enter the invoice number" })
   .max(60, { error: "An invoice number has at most 60 characters" })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/#-]*$/, { error: "Enter a valid invoice number (letters, digits and . _ / # -)" });
 
-const unitPrice = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-  z.number({ error: unitPriceMessage }).finite().min(0, { error: unitPriceMessage }).max(1_000_000_000, { error: unitPriceMessage }),
-);
-
-export const invoiceLineInput = z.object({ line_id: z.uuid({ error: "Unknown order line" }), quantity: lineQuantity, unit_price: unitPrice });
+export const invoiceLineInput = z.object({ line_id: z.uuid({ error: "Unknown order line" }), quantity: lineQuantity, unit_price: unitPriceInput });
 
 export const recordInvoiceBody = z.object({
   order_id: z.uuid({ error: "Choose a valid purchase order." }),
   number: invoiceNumber,
   invoice_date: z.iso.date({ error: "Enter a valid invoice date" }),
-  lines: z.array(invoiceLineInput).min(1, { error: "Invoice at least one line" }).max(500),
+  lines: z.array(invoiceLineInput).min(1, { error: "Invoice at least one line" }).max(500).superRefine(refineLineAmounts(invoiceTotalTooLargeMessage)),
   notes: blankAsNull(shortText(2000)).optional(),
 });
 export type RecordInvoiceBody = z.infer<typeof recordInvoiceBody>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsNull, isoDate, lineString, shortText } from "./common.ts";
+import { AMOUNT_MAX, amountTooLargeMessage, blankAsNull, isoDate, lineString, shortText, withinAmountMax } from "./common.ts";
 
 /**
  * An order's lines and the goods received against them. Quantities have up to three decimals and are summed in
@@ -30,14 +30,17 @@ export const lineQuantity = numeric(
     .refine(hasAtMostThreeDecimals, { error: quantityMessage }),
 );
 
-const unitPrice = numeric(z.number({ error: unitPriceMessage }).finite().min(0, { error: unitPriceMessage }).max(1_000_000_000, { error: unitPriceMessage }));
+/** A unit price as a form or client sends it (text or number), for an order line or an invoiced line. */
+export const unitPriceInput = numeric(
+  z.number({ error: unitPriceMessage }).finite().min(0, { error: unitPriceMessage }).max(AMOUNT_MAX, { error: unitPriceMessage }),
+);
 
 /** A line as a form or client sends it; a line without `id` is new. */
 export const orderLineInput = z.object({
   id: z.uuid({ error: "Unknown order line" }).optional(),
   description: lineString().trim().min(1, { error: "Describe each line" }).max(300),
   quantity: lineQuantity,
-  unit_price: unitPrice,
+  unit_price: unitPriceInput,
   item_id: blankAsNull(z.uuid({ error: "Choose a valid catalogue item." })).optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;
@@ -65,6 +68,28 @@ export const lineAmount = (line: { quantity: number; unit_price: number }) => li
 
 /** The sum of the lines' amounts, added in whole cents. */
 export const linesTotal = (lines: readonly { quantity: number; unit_price: number }[]) => lines.reduce((cents, line) => cents + lineCents(line), 0) / 100;
+
+// ---- the amount rule on lines: each line's amount and their sum stay within AMOUNT_MAX ----
+
+export const lineTotalTooLargeMessage = amountTooLargeMessage("A line's total (quantity × unit price)");
+export const orderTotalTooLargeMessage = amountTooLargeMessage("An order's total");
+export const invoiceTotalTooLargeMessage = amountTooLargeMessage("An invoice's total");
+
+/** Where lines break the amount rule: the first line whose amount is too large (`index`), or their sum (`index` null). */
+export function linesOverAmountMax(
+  lines: readonly { quantity: number; unit_price: number }[],
+  totalMessage: string,
+): { index: number | null; message: string } | null {
+  const index = lines.findIndex((line) => !withinAmountMax(lineAmount(line)));
+  if (index >= 0) return { index, message: lineTotalTooLargeMessage };
+  return withinAmountMax(linesTotal(lines)) ? null : { index: null, message: totalMessage };
+}
+
+/** The same rule where lines are parsed: the issue names the line's unit price, or the lines as a whole. */
+export const refineLineAmounts = (totalMessage: string) => (lines: readonly { quantity: number; unit_price: number }[], ctx: z.RefinementCtx) => {
+  const over = linesOverAmountMax(lines, totalMessage);
+  if (over) ctx.addIssue({ code: "custom", message: over.message, path: over.index === null ? [] : [over.index, "unit_price"] });
+};
 
 /**
  * The lines of an order as saved. Orders saved before lines existed carry none: they are one line of their total,

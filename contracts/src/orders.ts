@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { orderSortFields, sortParam } from "./list-sort.ts";
-import { blankAsNull, isoDate, lineString, listQuery, shortText, singleLine } from "./common.ts";
+import { AMOUNT_MAX, blankAsNull, isoDate, lineString, listQuery, shortText, singleLine } from "./common.ts";
 import { poFormStatuses } from "./po-status.ts";
 import { normalizedEnum } from "./vendors.ts";
-import { orderLine, orderLineInput } from "./order-lines.ts";
+import { orderLine, orderLineInput, orderTotalTooLargeMessage, refineLineAmounts } from "./order-lines.ts";
 
 export const totalMessage = "Enter a valid total amount";
 export const statusMessage = "Choose a valid status";
@@ -17,7 +17,7 @@ export const poNumberKey = (poNumber: string) => poNumber.trim().toUpperCase();
 /** A form may send the total as text; anything that is not a finite number from 0 up is the same message. */
 const total = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-  z.number({ error: totalMessage }).min(0, { error: totalMessage }).max(1_000_000_000, { error: totalMessage }),
+  z.number({ error: totalMessage }).min(0, { error: totalMessage }).max(AMOUNT_MAX, { error: totalMessage }),
 );
 const status = normalizedEnum(poFormStatuses, statusMessage);
 
@@ -35,7 +35,12 @@ const optionalFields = {
   expected_date: blankAsNull(z.iso.date({ error: "Enter a valid expected date" })).optional(),
   notes: blankAsNull(shortText(5000)).optional(),
   /** With lines, the total may be left out: it is their sum (a different total is refused). */
-  lines: z.array(orderLineInput).min(1, { error: "An order has at least one line" }).max(500).optional(),
+  lines: z
+    .array(orderLineInput)
+    .min(1, { error: "An order has at least one line" })
+    .max(500)
+    .superRefine(refineLineAmounts(orderTotalTooLargeMessage))
+    .optional(),
 };
 
 /**

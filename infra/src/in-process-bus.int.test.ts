@@ -5,11 +5,12 @@ import { createUsers, type TestUser } from "./testing/users.ts";
 describe("a process on the in-process bus", () => {
   let t: TestApp;
   let requester: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
     // Whatever services the tests were given, without NATS: the bus is the process's own memory.
     t = await startTestApp("inprocessbus", { NATS_URL: "" });
-    ({ requester } = await createUsers(t, ["requester"]));
+    ({ requester, admin } = await createUsers(t, ["requester"]));
   });
 
   afterAll(async () => {
@@ -25,7 +26,7 @@ describe("a process on the in-process bus", () => {
       body: JSON.stringify({ title: "Desk lamp", amount: 40 }),
     });
     expect(created.status).toBe(201);
-    const health = (await (await fetch(`${t.url}/api/health`)).json()) as { relay: unknown };
+    const health = (await (await fetch(`${t.url}/api/health`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { relay: unknown };
     expect(health.relay).toEqual({ ok: true, behind: 0 });
   });
 });

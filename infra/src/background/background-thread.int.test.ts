@@ -61,7 +61,7 @@ describe.skipIf(!withServices)("the relay, projections and webhooks in a thread 
 
   it("report their health through the API", async () => {
     const health = await until(async () => {
-      const res = await t.call("GET", "/api/health");
+      const res = await t.call("GET", "/api/health", { token: users.admin.token });
       return res.json().projections.lag?.behind === 0 ? res : null;
     }, 5_000);
     expect(health?.statusCode).toBe(200);

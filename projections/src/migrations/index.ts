@@ -19,6 +19,7 @@ import * as deferredIndexes from "../runner/migrations/20261124T0010-projections
 import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-projections-audit-newest-row-unique.ts";
 import * as listSorts from "./20261125T2016-projections-list-sorts.ts";
 import * as vendorRiskOrder from "./20261125T2055-projections-vendor-risk-order.ts";
+import * as amountsWide from "./20261128T1740-projections-amounts-wide.ts";
 import * as auditKeyedByStreamPosition from "../requests/migrations/20261124T2200-projections-audit-keyed-by-stream-position.ts";
 import * as requestsOrderAndReason from "../requests/migrations/20261126T2000-projections-requests-order-and-reason.ts";
 import * as requestsPriority from "../requests/migrations/20261125T2300-projections-requests-priority.ts";
@@ -36,6 +37,7 @@ export const readModelMigrations: MigrationSet = {
   "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
   "20261125T2016-projections-list-sorts": listSorts,
   "20261125T2055-projections-vendor-risk-order": vendorRiskOrder,
+  "20261128T1740-projections-amounts-wide": amountsWide,
   "20261126T1000-projections-users-active": usersActive,
   "20261126T1010-projections-personal-inbox": personalInbox,
   "20261126T1100-projections-inbox-items-by-subject-unique": inboxItemsBySubject,

@@ -1,4 +1,5 @@
 import {
+  amountTooLarge,
   toCents,
   defaultRuleStages,
   formatCurrency,
@@ -11,6 +12,7 @@ import {
   type StoredEvent,
 } from "@procure/contracts";
 import { invalid, notFound } from "./domain-error.ts";
+import { requireAmountWithinMax } from "./amount-bounds.ts";
 import { applyPatch, sameData } from "./catalogue.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -42,6 +44,7 @@ function validated(input: RuleData): RuleData {
   // Kept in cents like the amounts it routes, so a rule matches on the figures both show.
   const rule = { ...input, min_amount: toCents(input.min_amount), max_amount: input.max_amount === null ? null : toCents(input.max_amount) };
   if (rule.max_amount !== null && rule.max_amount < rule.min_amount) throw invalid(ruleRangeMessage);
+  requireAmountWithinMax(rule.max_amount ?? rule.min_amount, amountTooLarge);
   return { ...rule, name: rule.name.trim() || defaultRuleName(rule.min_amount, rule.max_amount) };
 }
 

@@ -1,6 +1,15 @@
-import { toCents, type BudgetCommand, type BudgetSlotCommand, type EventData, type NewEvent, type StoredEvent } from "@procure/contracts";
+import {
+  budgetTooLargeMessage,
+  toCents,
+  type BudgetCommand,
+  type BudgetSlotCommand,
+  type EventData,
+  type NewEvent,
+  type StoredEvent,
+} from "@procure/contracts";
 import { conflict, notFound } from "./domain-error.ts";
 import { sameData } from "./catalogue.ts";
+import { requireAmountWithinMax } from "./amount-bounds.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
 type BudgetData = EventData<"BudgetCreated">;
@@ -30,7 +39,10 @@ function requireLive(state: BudgetState) {
 }
 
 type Input = Extract<BudgetCommand, { type: "CreateBudget" }>["budget"];
-const dataOf = (budgetId: string, input: Input): BudgetData => ({ budget_id: budgetId, ...input, amount: toCents(input.amount) });
+function dataOf(budgetId: string, input: Input): BudgetData {
+  requireAmountWithinMax(input.amount, budgetTooLargeMessage);
+  return { budget_id: budgetId, ...input, amount: toCents(input.amount) };
+}
 
 function decideBudget(state: BudgetState, command: BudgetCommand, id: string): NewEvent[] {
   switch (command.type) {

@@ -13,8 +13,9 @@ import type {
   StoredEvent,
   VendorFeedBody,
 } from "@procure/contracts";
-import { skuKey } from "@procure/contracts";
+import { amountTooLarge, skuKey } from "@procure/contracts";
 import { conflict, invalid, notFound } from "./domain-error.ts";
+import { requireAmountWithinMax } from "./amount-bounds.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
 /** Applies the fields a PATCH named (undefined means "not mentioned") over the current state. */
@@ -94,14 +95,21 @@ export function evolveItem(state: ItemState, event: StoredEvent | NewEvent): Ite
   return event.type === "CatalogueItemSaved" ? { exists: true, archived: false, data: event.data } : state;
 }
 
+/** An item's prices (its base price and each volume tier's unit price) within the amount rule. */
+function requirePricesWithinMax(item: Pick<CatalogueItemBody, "base_price" | "pricing_tiers">) {
+  for (const price of [item.base_price, ...item.pricing_tiers.map((tier) => tier.unit_price)]) requireAmountWithinMax(price, amountTooLarge);
+}
+
 export function createItem(id: string, body: CatalogueItemBody): NewEvent[] {
   if (body.status !== "draft" && body.status !== "review") throw invalid("New items start as draft or review; publish them after review.");
+  requirePricesWithinMax(body);
   return [{ type: "CatalogueItemSaved", data: { item_id: id, ...body } }];
 }
 
 export function updateItem(state: ItemState, patch: Patch<CatalogueItemBody>): NewEvent[] {
   if (!state.exists) throw notFound("Catalogue item not found.");
   const next = applyPatch(state.data, patch);
+  requirePricesWithinMax(next);
   if (!itemTransitions[state.data.status].includes(next.status)) {
     throw invalid(`A ${state.data.status} item cannot move to ${next.status}; items are published only after review.`);
   }

@@ -4,6 +4,7 @@ import {
   invoiceSeparationRefusal,
   defaultMatchingSettings,
   invoiceNumberKey,
+  invoiceTotalTooLargeMessage,
   linesTotal,
   matchInvoices,
   type InvoiceLineData,
@@ -18,6 +19,7 @@ import {
 } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { conflict, DomainError, forbidden, invalid, notFound } from "./domain-error.ts";
+import { requireLinesWithinMax } from "./amount-bounds.ts";
 import type { OrderState } from "./purchase-order.ts";
 import type { StreamDecider } from "./stream-decider.ts";
 
@@ -80,6 +82,7 @@ export function recordInvoice(state: OrderState, command: RecordInvoice): NewEve
     if (!fields.lines.some((orderLine) => orderLine.id === line.line_id)) throw invalid("Unknown order line", { line_id: line.line_id });
   }
   if (new Set(invoice.lines.map((line) => line.line_id)).size !== invoice.lines.length) throw invalid("Each order line appears once on an invoice.");
+  requireLinesWithinMax(invoice.lines, invoiceTotalTooLargeMessage);
   const number = invoice.number;
   const ref = { invoice_id: invoice.invoice_id, order_id: order.id, vendor_id: fields.vendor_id, number };
   const recorded = { ...ref, lines: invoice.lines, tolerance_percent: invoice.tolerance_percent };

@@ -5,6 +5,7 @@ import {
   linesTotal,
   linesTotalMessage,
   openQuantity,
+  orderTotalTooLargeMessage,
   poAwaitingReceiptStatuses,
   subtractQuantities,
   toCents,
@@ -18,6 +19,7 @@ import {
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
 import type { OrderFields, OrderState } from "./purchase-order.ts";
 import { newlyMatched } from "./order-invoices.ts";
+import { requireAmountWithinMax, requireLinesWithinMax } from "./amount-bounds.ts";
 
 type SaveOrder = Extract<OrderCommand, { type: "SaveOrder" }>;
 type ReceiveOrder = Extract<OrderCommand, { type: "ReceiveOrder" }>;
@@ -32,6 +34,7 @@ export function savedLines(command: SaveOrder, before: OrderFields | null, order
   const total = command.fields.total === null ? null : toCents(command.fields.total);
   if (command.lines) {
     const lines = keepReceived(command.lines, before?.lines ?? []);
+    requireLinesWithinMax(lines, orderTotalTooLargeMessage);
     const sum = linesTotal(lines);
     if (total !== null && total !== sum) throw invalid(linesTotalMessage, { total, lines_total: sum });
     return { lines, total: sum };
@@ -40,6 +43,8 @@ export function savedLines(command: SaveOrder, before: OrderFields | null, order
     if (!before) throw invalid(totalMessage);
     return { lines: before.lines, total: before.total };
   }
+  // A total alone is one line's price: the order's total and that line's amount.
+  if (total !== before?.total) requireAmountWithinMax(total, orderTotalTooLargeMessage);
   if (!before) return { lines: [totalLine(orderId, total)], total };
   const [only, ...more] = before.lines;
   if (only && more.length === 0 && only.quantity === 1) return { lines: [{ ...only, unit_price: total }], total };

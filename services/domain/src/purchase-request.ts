@@ -1,5 +1,6 @@
 import {
   actorNamed,
+  amountTooLarge,
   decisionRefusal,
   defaultControlsSettings,
   maySeeRequest,
@@ -17,6 +18,7 @@ import {
 } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { conflict, forbidden, invalid, notFound } from "./domain-error.ts";
+import { requireAmountWithinMax } from "./amount-bounds.ts";
 import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 export type RequestState =
@@ -108,6 +110,7 @@ function requireFutureNeededBy(neededBy: string | null, now: string) {
 
 export function createRequest(data: EventData<"RequestCreated">, now: string): NewEvent[] {
   requireFutureNeededBy(data.needed_by, now);
+  requireAmountWithinMax(data.amount, amountTooLarge);
   return [{ type: "RequestCreated", data }];
 }
 
@@ -199,6 +202,7 @@ type RequestChanges = Extract<RequestCommand, { type: "EditRequest" }>["changes"
 function detailsAfter(state: Extract<RequestState, { exists: true }>, changes: RequestChanges, now: string): Omit<EventData<"RequestEdited">, "request_id"> {
   const neededBy = changes.needed_by === undefined ? state.neededBy : changes.needed_by;
   if (neededBy !== state.neededBy) requireFutureNeededBy(neededBy, now);
+  if (changes.amount !== state.amount) requireAmountWithinMax(changes.amount, amountTooLarge);
   return { ...changes, priority: changes.priority ?? state.priority, needed_by: neededBy };
 }
 

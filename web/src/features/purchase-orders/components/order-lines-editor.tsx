@@ -22,6 +22,8 @@ type Props = {
 export function OrderLinesEditor({ control, register, errors, order, typedTotal, lines }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
   const received = new Map(order?.lines.map((line) => [line.id, line.received_quantity]) ?? []);
+  // What the lines break together (their total past the amount rule) rather than any one of them.
+  const linesError = errors.lines?.message ?? errors.lines?.root?.message;
 
   // The first line of a saved order that was its total alone is that total, kept with its id and receipts; a new
   // order's first line starts at the total typed so far.
@@ -123,6 +125,11 @@ export function OrderLinesEditor({ control, register, errors, order, typedTotal,
         </button>
         {fields.length > 0 ? <span className="po-lines-total">{`Total ${formatCurrency(typedLinesTotal(lines))}`}</span> : null}
       </div>
+      {linesError ? (
+        <span className="field-error" role="alert">
+          {linesError}
+        </span>
+      ) : null}
     </fieldset>
   );
 }

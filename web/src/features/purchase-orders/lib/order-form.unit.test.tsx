@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { quantityMessage, statusMessage, totalMessage, vendorNameMessage, type PurchaseOrder } from "@procure/contracts";
+import {
+  lineTotalTooLargeMessage,
+  orderTotalTooLargeMessage,
+  quantityMessage,
+  statusMessage,
+  totalMessage,
+  vendorNameMessage,
+  type PurchaseOrder,
+} from "@procure/contracts";
 import { blankOrder, orderResolver, orderToForm, typedLinesTotal, type OrderFormValues } from "./order-form";
 
 const resolve = (values: Partial<OrderFormValues>) => orderResolver({ ...blankOrder, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -70,5 +78,14 @@ describe("the order form", () => {
     expect(typedLinesTotal([line, { ...line, quantity: "0.5", unit_price: "35.55" }])).toBe(77.75);
     const bad = await resolve({ vendor_name: "Acme", lines: [{ ...line, quantity: "0" }] });
     expect(bad.errors.lines?.[0]?.quantity?.message).toBe(quantityMessage);
+  });
+
+  it("says before saving that a line's total, or the lines' sum, is past the amount rule", async () => {
+    const line = { id: "", description: "Steel", quantity: "1000", unit_price: "1000000000", item_id: "" };
+    const huge = await resolve({ vendor_name: "Acme", lines: [line] });
+    expect(huge.errors.lines?.[0]?.unit_price?.message).toBe(lineTotalTooLargeMessage);
+    const half = { ...line, quantity: "1", unit_price: "600000000" };
+    const summed = await resolve({ vendor_name: "Acme", lines: [half, half] });
+    expect(summed.errors.lines?.message ?? summed.errors.lines?.root?.message).toBe(orderTotalTooLargeMessage);
   });
 });
