@@ -27,7 +27,7 @@ export type ImportPlan = {
   commands: StreamCommand[];
   problems: ImportProblem[];
   /** Members to register, with the id each gets. */
-  newUsers: { userId: string; email: string; active: boolean }[];
+  newUsers: { userId: string; email: string; role: Role; active: boolean }[];
   /** Existing members whose role or activity changes: their credentials change in the same transaction. */
   changedUsers: { userId: string; role: Role; active: boolean }[];
   newWebhooks: { id: string; url: string }[];
@@ -187,7 +187,7 @@ async function planUsers(document: SettingsDocument, ctx: PlanContext, plan: Imp
       const userId = ctx.userIdFor(member.email);
       plan.commands.push(...registration({ userId, email: member.email, role: member.role, invitedBy: ctx.actor.id, active: member.active }));
       if (member.email_notifications !== defaultEmailPreference) plan.commands.push(on(notificationPreferencesDecider, userId, preference));
-      plan.newUsers.push({ userId, email: member.email, active: member.active });
+      plan.newUsers.push({ userId, email: member.email, role: member.role, active: member.active });
       record("users", member.email, member.email, true, true);
       continue;
     }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
-import { categorySummary, createWebhookResponse, errorBody, settingsExport, settingsImportResult, type Role, type SettingsExport } from "@procure/contracts";
+import {
+  categorySummary,
+  createWebhookResponse,
+  errorBody,
+  lastAdminMessage,
+  settingsExport,
+  settingsImportResult,
+  type Role,
+  type SettingsExport,
+} from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
@@ -198,5 +207,41 @@ describe("settings export and import", () => {
       expect(error.message).toMatch(/^5 records cannot be imported/);
     }
     expect(await eventCount(target)).toBe(before);
+  });
+
+  it("a dry run meets every refusal the import meets, answering the same 409, and appends nothing", async () => {
+    const document = await exportOf(source, users.admin.token);
+    // The source's one admin made a buyer; and more endpoints than a workspace may hold.
+    const demoted = { ...document, users: document.users.map((u) => (u.email === users.admin.email ? { ...u, role: "buyer" as const } : u)) };
+    const endpoints = Array.from({ length: 25 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      url: `http://127.0.0.1:9/many-${i}`,
+      description: null,
+      event_types: ["vendor.registered"],
+      enabled: false,
+    }));
+    const crowded = { ...document, webhook_endpoints: [...document.webhook_endpoints, ...endpoints] };
+    const before = await eventCount(source);
+    for (const [body, message] of [
+      [demoted, lastAdminMessage],
+      [crowded, expect.stringMatching(/at most 20 webhook endpoints/)],
+    ] as const) {
+      const dry = await importInto(source, users.admin.token, body, true);
+      const applied = await importInto(source, users.admin.token, body);
+      expect(applied.statusCode, applied.body).toBe(409);
+      expect(dry.statusCode, dry.body).toBe(409);
+      expect(errorBody.parse(dry.json())).toEqual(errorBody.parse(applied.json()));
+      expect(errorBody.parse(dry.json()).error.message).toEqual(message);
+    }
+    expect(await eventCount(source)).toBe(before);
+
+    // A new admin in the same file keeps the workspace administered: the dry run counts the members it would add.
+    const handedOver = {
+      ...demoted,
+      users: [...demoted.users, { email: `heir-${Date.now()}@example.com`, role: "admin" as const, active: true, email_notifications: "immediate" as const }],
+    };
+    const dry = await importInto(source, users.admin.token, handedOver, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(await eventCount(source)).toBe(before);
   });
 });

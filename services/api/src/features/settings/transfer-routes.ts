@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
-  errorCodes,
   settingsDocument,
   settingsExport,
   settingsImportQuery,
@@ -18,25 +17,15 @@ import { handleCommand } from "../../commands/handle-command.ts";
 import { loadState } from "../../commands/load-stream.ts";
 import { newId } from "../../commands/new-id.ts";
 import { commandErrors } from "../../http/error-responses.ts";
-import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
 import { storeActive, storeCredentials, storeRole } from "../auth/credentials.ts";
-import { requireAnAdmin } from "../users/last-admin.ts";
-import { takeSlots } from "../webhooks/endpoint-slots.ts";
-import { privateUrlProblem } from "../webhooks/public-url.ts";
-import { planImport, type ImportPlan, type PlanContext } from "./import-plan.ts";
+import { decideImport, dryRunImport, requireAnAdminAfterImport } from "./import-decision.ts";
+import type { ImportPlan } from "./import-plan.ts";
 import { exportSettings } from "./settings-export.ts";
 
 const tags = ["settings"];
 /** Every read model an import writes to: the answer waits for them, so the screens show the import at once. */
 const reads = ["users", "categories", "approval-rules", "webhook-endpoints", "vendor-documents", "invoices", "budgets"];
-
-/** A document with records that cannot be imported is refused whole, naming each of them. */
-function refused(plan: ImportPlan) {
-  const first = plan.problems[0]!;
-  const message = plan.problems.length === 1 ? first.message : `${plan.problems.length} records cannot be imported. First: ${first.message}`;
-  return new HttpError(400, errorCodes.validation, message, plan.problems);
-}
 
 const result = (
   plan: Pick<ImportPlan, "changes">,
@@ -53,7 +42,6 @@ const result = (
 const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
   const admin = { preValidation: app.requirePermission("settings:manage") };
-  const urlProblem = (url: string) => privateUrlProblem(deps, url);
 
   app.get(
     "/api/settings/export",
@@ -79,7 +67,7 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags,
         description:
-          "Imports a settings document: with `dry_run=true` answers what each record would become (create, update or unchanged) and changes nothing; without it applies the changes as ordinary commands, all or none. Members it creates get temporary passwords and endpoints new signing secrets, shown once.",
+          "Imports a settings document: with `dry_run=true` answers what each record would become (create, update or unchanged), or the same refusal the import would meet, and changes nothing; without it applies the changes as ordinary commands, all or none. Members it creates get temporary passwords and endpoints new signing secrets, shown once.",
         querystring: settingsImportQuery,
         body: settingsDocument,
         response: { 200: settingsImportResult, ...commandErrors },
@@ -87,7 +75,7 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     },
     async (request, reply) => {
       const document = request.body;
-      if (request.query.dry_run === "true") return dryRun(deps, request, document, urlProblem);
+      if (request.query.dry_run === "true") return dryRun(deps, request, document);
 
       const userIds = new Map<string, string>();
       // Kept across attempts of this request: a retry after a conflict names the same members, passwords and secrets.
@@ -99,25 +87,15 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         reads,
         commands: async (load, now) => {
           const userIdFor = (email: string) => userIds.get(email) ?? userIds.set(email, newId(request)).get(email)!;
-          plan = await planImport(document, { load, actor: request.actor, now, userIdFor, urlProblem });
-          if (plan.problems.length > 0) throw refused(plan);
+          const decision = await decideImport(deps, document, { load, actor: request.actor, now, userIdFor });
+          plan = decision.plan;
           for (const { email } of plan.newUsers) {
             if (passwords.has(email)) continue;
             const password = generateTemporaryPassword();
             passwords.set(email, { password, hash: await hashPassword(password) });
           }
           for (const { id } of plan.newWebhooks) if (!secrets.has(id)) secrets.set(id, generateSecret());
-          const slots =
-            plan.newWebhooks.length > 0
-              ? [
-                  await takeSlots(
-                    deps,
-                    load,
-                    plan.newWebhooks.map((w) => w.id),
-                  ),
-                ]
-              : [];
-          return [...plan.commands, ...slots];
+          return decision.commands;
         },
         alsoInTransaction: async (trx) => {
           const { newUsers, changedUsers, newWebhooks } = lastPlan();
@@ -129,7 +107,7 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
             await storeRole(userId, role)(trx);
             await storeActive(userId, active)(trx);
           }
-          if (changedUsers.length > 0) await requireAnAdmin(trx);
+          await requireAnAdminAfterImport(trx, lastPlan());
           const at = new Date().toISOString();
           for (const { id } of newWebhooks) await storeSecret(id, secrets.get(id)!, at)(trx);
         },
@@ -156,16 +134,15 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
 };
 
-/** What the import would do, decided on the streams as they are now; nothing is appended. */
-async function dryRun(deps: AppDeps, request: FastifyRequest, document: SettingsDocument, urlProblem: PlanContext["urlProblem"]) {
+/** What the import would do, or the refusal it would meet, decided on the streams as they are now; nothing is appended. */
+async function dryRun(deps: AppDeps, request: FastifyRequest, document: SettingsDocument) {
   const read = new Map<string, Promise<LoadedStream<unknown>>>();
   const load: LoadStream = (decider, id) => {
     const streamId = decider.streamId(id);
     if (!read.has(streamId)) read.set(streamId, loadState(deps, decider, id));
     return read.get(streamId)! as Promise<LoadedStream<never>>;
   };
-  const plan = await planImport(document, { load, actor: request.actor, now: new Date().toISOString(), userIdFor: () => randomUUID(), urlProblem });
-  if (plan.problems.length > 0) throw refused(plan);
+  const plan = await dryRunImport(deps, document, { load, actor: request.actor, now: new Date().toISOString(), userIdFor: () => randomUUID() });
   return result(plan, true, { temporary_passwords: [], webhook_secrets: [] });
 }
 
