@@ -3,7 +3,13 @@ import { role } from "./roles.ts";
 import { isSafeText, unsafeTextMessage } from "./safe-text.ts";
 
 export const emailMessage = "Enter a valid work email.";
-export const passwordMessage = "Password must be at least 6 characters.";
+/** Every password a person chooses or is given (sign-up, invitation, change, reset, import) has at least this many. */
+export const passwordMinLength = 12;
+export const passwordMessage = `Password must be at least ${passwordMinLength} characters.`;
+/** What the password fields say before anything is typed; the server also refuses one that is easy to guess. */
+export const passwordRuleHint = `At least ${passwordMinLength} characters. A few words nobody would link to you make a strong one.`;
+/** The start of the refusal of a password long enough but easy to guess; the estimator's own hint follows it. */
+export const weakPasswordMessage = "This password is too easy to guess.";
 export const emailTakenMessage = "That email is already registered.";
 export const loginFailedMessage = "Invalid email or password. Please try again.";
 
@@ -22,7 +28,7 @@ const loginEmail = emailText.refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { error:
 export const password = z
   .string({ error: passwordMessage })
   .refine(isSafeText, { error: unsafeTextMessage })
-  .min(6, { error: passwordMessage })
+  .min(passwordMinLength, { error: passwordMessage })
   .max(200, { error: "Password must be at most 200 characters." });
 
 export const signupBody = z.object({ email, password, role: role.optional() });

@@ -33,3 +33,17 @@ export const liveMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resync") }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
+
+/** Why the server closed a live socket (4000–4999 are the application's own codes), so the client knows what to do next. */
+export const liveCloseCodes = {
+  /** The session ended (signed out, deactivated, a password reset, expired): this token will not be let in again. */
+  sessionEnded: 4001,
+  /** The session signed in with a temporary password: it hears nothing until the password is changed. */
+  passwordChangeRequired: 4003,
+  /** A newer socket of the same user took this one's place. */
+  tooManySockets: 4008,
+  /** The user's role changed: a new socket, opened at once, is heard by the new role. */
+  roleChanged: 4009,
+  /** The standard "service restart": the next socket lands on another process. */
+  serviceRestart: 1012,
+} as const;

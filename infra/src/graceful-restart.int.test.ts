@@ -64,7 +64,7 @@ function upgradeAnswer(url: string, protocols: string[]): Promise<number> {
 
 describe("SIGTERM", () => {
   it("drains: ready 503 while live stays 200, the request in flight completes, sockets get 1012, exit 0", async () => {
-    const credentials = { email: "drain@example.com", password: "secret-pass" };
+    const credentials = { email: "drain@example.com", password: "secret-pass-4821" };
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },

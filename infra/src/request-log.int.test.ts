@@ -35,7 +35,7 @@ describe("the server log", () => {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "logged@example.com", password: "secret-pass", role: "admin" }),
+      body: JSON.stringify({ email: "logged@example.com", password: "secret-pass-4821", role: "admin" }),
     });
     const { token } = (await signup.json()) as { token: string };
     expect(token).toMatch(/^eyJ/);

@@ -37,7 +37,7 @@ describe.skipIf(!withServices)("an API process apart from its relay and projecti
     const signup = await api.app!.inject({
       method: "POST",
       url: "/api/auth/signup",
-      payload: { email: "split@example.com", password: "secret-pass", role: "admin" },
+      payload: { email: "split@example.com", password: "secret-pass-4821", role: "admin" },
     });
     expect(signup.statusCode).toBe(201);
     const token: string = signup.json().token;

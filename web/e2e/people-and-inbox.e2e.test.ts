@@ -31,7 +31,7 @@ const reachesPast = (page: Page, scope: string) =>
 
 async function member(email: string, role = "approver") {
   const admin = await tokenFor(emailOf("admin"));
-  const created = await call("POST", "/api/users", admin, { email, role, password: "member-pass" });
+  const created = await call("POST", "/api/users", admin, { email, role, password: "member-pass-4821" });
   expect(created.status).toBe(201);
   return (created.json as { user: { id: string } }).user.id;
 }
@@ -94,7 +94,7 @@ describe("people", () => {
       const email = `leaving.${width}.${Date.now().toString(36)}@example.com`;
       await member(email);
       const leaving = await product.open(viewport(width));
-      await signIn(leaving.page, product.url, email, "member-pass");
+      await signIn(leaving.page, product.url, email, "member-pass-4821");
 
       const admin = await product.open(viewport(width));
       await signIn(admin.page, product.url, emailOf("admin"));
@@ -116,7 +116,7 @@ describe("people", () => {
 
       await leaving.page.waitForURL(/\/login/);
       await leaving.page.getByLabel("Email").fill(email);
-      await leaving.page.getByLabel("Password").fill("member-pass");
+      await leaving.page.getByLabel("Password").fill("member-pass-4821");
       await leaving.page.getByRole("button", { name: "Sign in" }).click();
       await leaving.page.getByRole("alert").filter({ hasText: deactivatedMessage }).waitFor();
       await screenshotView(leaving.page, `people-deactivated-sign-in-${width}`);
@@ -146,6 +146,11 @@ describe("people", () => {
       await page.getByLabel("Repeat the new password").fill("replaced-pass");
       await page.getByRole("button", { name: "Save and continue" }).click();
       await page.waitForURL(`${product.url}/app`);
+      await page.getByText("Your new password is set").waitFor();
+      // The reset moved the account's token version: the session the change answered carries it, and survives a reload.
+      await page.reload();
+      await page.getByRole("button", { name: /^Inbox/ }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/app");
       expect((await call("GET", "/api/orders", await tokenFor(email, "replaced-pass"))).status).toBe(200);
     });
   }

@@ -30,7 +30,7 @@ const progress = (line: string) => process.stderr.write(`   .. ${line}\n`);
 
 /** A user's sockets stay within the API's ten per user and process whatever the proxy's choice of process. */
 const SOCKETS_PER_USER = 10;
-const PASSWORD = "secret-pass";
+const PASSWORD = "secret-pass-4821";
 
 export async function runScaleDrill(settings: ScaleSettings = scaleSettings()): Promise<Findings> {
   const findings: Findings = { did: [], checked: [], failed: [], failedChecks: [] };

@@ -33,7 +33,7 @@ describe.skipIf(!savedUrl)("a stopped Postgres server", () => {
     const signup = await fetch(`${url}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "owner@example.com", password: "secret-pass", role: "admin" }),
+      body: JSON.stringify({ email: "owner@example.com", password: "secret-pass-4821", role: "admin" }),
     });
     expect(signup.status).toBe(201);
     const { token } = (await signup.json()) as { token: string };
@@ -43,7 +43,7 @@ describe.skipIf(!savedUrl)("a stopped Postgres server", () => {
     const calls = [
       fetch(`${url}/api/requests`, { headers: auth }),
       fetch(`${url}/api/requests`, { method: "POST", headers: auth, body: JSON.stringify({ title: "During the outage", amount: 3 }) }),
-      fetch(`${url}/api/auth/login`, { method: "POST", headers: auth, body: JSON.stringify({ email: "owner@example.com", password: "secret-pass" }) }),
+      fetch(`${url}/api/auth/login`, { method: "POST", headers: auth, body: JSON.stringify({ email: "owner@example.com", password: "secret-pass-4821" }) }),
       fetch(`${url}/api/dashboard`, { headers: auth }),
     ];
     for (const response of await Promise.all(calls)) {

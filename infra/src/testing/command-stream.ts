@@ -119,11 +119,11 @@ export async function createStreamUsers(baseUrl: string): Promise<StreamUsers> {
     if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as { token?: string };
   };
-  const admin = (await post("/api/auth/signup", { email: "admin@stream.test", password: "secret1", role: "admin" })).token!;
+  const admin = (await post("/api/auth/signup", { email: "admin@stream.test", password: "secret-pass-4821", role: "admin" })).token!;
   const tokens: StreamUsers = { admin, requester: "", approver: "" };
   for (const role of ["requester", "approver"] as const) {
-    await post("/api/users", { email: `${role}@stream.test`, role, password: "secret1" }, admin);
-    tokens[role] = (await post("/api/auth/login", { email: `${role}@stream.test`, password: "secret1" })).token!;
+    await post("/api/users", { email: `${role}@stream.test`, role, password: "secret-pass-4821" }, admin);
+    tokens[role] = (await post("/api/auth/login", { email: `${role}@stream.test`, password: "secret-pass-4821" })).token!;
   }
   return tokens;
 }
@@ -155,7 +155,7 @@ async function signInStreamAdmin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@stream.test", password: "secret1" }),
+    body: JSON.stringify({ email: "admin@stream.test", password: "secret-pass-4821" }),
   });
   if (res.status !== 200) throw new Error(`signing in answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;

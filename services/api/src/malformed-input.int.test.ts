@@ -29,11 +29,11 @@ const cases: { route: string; method: "POST" | "PATCH"; path: () => string; bodi
     path: () => "/api/auth/signup",
     bodies: [
       {},
-      { email: 42, password: "secret1" },
+      { email: 42, password: "secret-pass-4821" },
       { email: "a@b.c", password: 123456 },
-      { email: huge + "@x.io", password: "secret1" },
-      { email: "a@b.c", password: "secret1", role: "emperor" },
-      { email: formulaEmail, password: "secret1" },
+      { email: huge + "@x.io", password: "secret-pass-4821" },
+      { email: "a@b.c", password: "secret-pass-4821", role: "emperor" },
+      { email: formulaEmail, password: "secret-pass-4821" },
       invalidJson,
       "[]",
     ],
@@ -140,7 +140,7 @@ async function expectRejected(answer: { statusCode: number; json: () => unknown 
 
 describe("NUL bytes and lone surrogates", () => {
   const bodies = (bad: string) => [
-    { method: "POST", url: "/api/auth/signup", body: { email: `x${bad}@example.com`, password: "secret-pass" } },
+    { method: "POST", url: "/api/auth/signup", body: { email: `x${bad}@example.com`, password: "secret-pass-4821" } },
     { method: "POST", url: "/api/auth/signup", body: { email: "fine@example.com", password: `secret${bad}` } },
     { method: "POST", url: "/api/auth/login", body: { email: "fine@example.com", password: bad } },
     { method: "POST", url: "/api/work-orders", body: { title: bad, requesterName: "Ann", requesterEmail: "ann@example.com" } },

@@ -14,6 +14,23 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${COST}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
+/**
+ * Hashes many passwords (an import's new members) a few at a time. scrypt runs on libuv's threads, four by default:
+ * more at once would only queue there, and hold up the file and DNS work of every other request behind them.
+ */
+export async function hashPasswords(passwords: readonly string[], { concurrency = 4, hash = hashPassword } = {}): Promise<string[]> {
+  const hashes: string[] = new Array(passwords.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < passwords.length) {
+      const i = next++;
+      hashes[i] = await hash(passwords[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, passwords.length) }, worker));
+  return hashes;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, , salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;

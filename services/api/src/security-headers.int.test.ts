@@ -40,9 +40,9 @@ describe("security headers", () => {
   });
 
   it("mark answers that carry a token or a temporary password as not storable", async () => {
-    const signup = await dev.call("POST", "/api/auth/signup", { body: { email: "h@example.com", password: "secret-pass", role: "admin" } });
+    const signup = await dev.call("POST", "/api/auth/signup", { body: { email: "h@example.com", password: "secret-pass-4821", role: "admin" } });
     expect(signup.headers["cache-control"]).toBe("no-store");
-    const login = await dev.call("POST", "/api/auth/login", { body: { email: "h@example.com", password: "secret-pass" } });
+    const login = await dev.call("POST", "/api/auth/login", { body: { email: "h@example.com", password: "secret-pass-4821" } });
     expect(login.headers["cache-control"]).toBe("no-store");
     const invite = await dev.call("POST", "/api/users", { token: signup.json().token, body: { email: "i@example.com", role: "buyer" } });
     expect(invite.json().temporaryPassword).toBeDefined();
@@ -55,7 +55,7 @@ describe("security headers", () => {
     expect(map.body).not.toContain("secret-source");
 
     expect((await production.call("GET", "/api/docs/json")).statusCode).toBe(401);
-    const signup = await production.call("POST", "/api/auth/signup", { body: { email: "p@example.com", password: "secret-pass", role: "admin" } });
+    const signup = await production.call("POST", "/api/auth/signup", { body: { email: "p@example.com", password: "secret-pass-4821", role: "admin" } });
     const described = await production.call("GET", "/api/docs/json", { token: signup.json().token });
     expect(described.statusCode).toBe(200);
     expect(described.json().openapi).toMatch(/^3\./);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { liveMessage } from "@procure/contracts";
+import { liveCloseCodes, liveMessage } from "@procure/contracts";
 import { env } from "@/config/env";
 import { joinUrl } from "./api-client";
 
@@ -23,23 +23,19 @@ export function backoffDelay(attempt: number): number {
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-/** Close codes after which reconnecting at once would be refused or would knock out another of the user's tabs. */
-export const SIGNED_OUT = 4001;
-export const TOO_MANY_SOCKETS = 4008;
-/** The server is restarting: the next socket lands on another process at once. */
-export const SERVICE_RESTART = 1012;
 /** A restart closes every socket of the process together: their reconnects are spread over this much. */
 const RESTART_SPREAD_MS = 250;
 
 /**
- * What a tab does when the server closes its socket: signed out, it refetches (whose 401 ends the session in the
- * app) and stays closed; pushed out by the user's newer tabs, it waits to be looked at again; told the server
- * restarts, it reconnects at once; otherwise it retries after a backoff.
+ * What a tab does when the server closes its socket: signed out (or asked to change a temporary password first), it
+ * refetches (whose 401 ends the session in the app) and stays closed; pushed out by the user's newer tabs, it waits
+ * to be looked at again; told the server restarts or the user's role changed, it reconnects at once, and the new
+ * socket's open refetches what the old role fetched; otherwise it retries after a backoff.
  */
 export function afterClose(code: number): "refetch" | "wait-for-focus" | "reconnect-now" | "retry" {
-  if (code === SIGNED_OUT) return "refetch";
-  if (code === TOO_MANY_SOCKETS) return "wait-for-focus";
-  if (code === SERVICE_RESTART) return "reconnect-now";
+  if (code === liveCloseCodes.sessionEnded || code === liveCloseCodes.passwordChangeRequired) return "refetch";
+  if (code === liveCloseCodes.tooManySockets) return "wait-for-focus";
+  if (code === liveCloseCodes.serviceRestart || code === liveCloseCodes.roleChanged) return "reconnect-now";
   return "retry";
 }
 

@@ -29,10 +29,12 @@ describe("live invalidations", () => {
     expect(spy.mock.calls[0]![0]).toBeUndefined();
   });
 
-  it("stays closed when signed out or pushed out by the user's other tabs, reconnects at once after a restart, and retries any other close", () => {
+  it("stays closed when signed out, asked for a new password or pushed out by the user's other tabs, reconnects at once after a restart or a role change, and retries any other close", () => {
     expect(afterClose(4001)).toBe("refetch");
+    expect(afterClose(4003)).toBe("refetch");
     expect(afterClose(4008)).toBe("wait-for-focus");
     expect(afterClose(1012)).toBe("reconnect-now");
+    expect(afterClose(4009)).toBe("reconnect-now");
     for (const code of [1000, 1001, 1006, 1011]) expect(afterClose(code)).toBe("retry");
   });
 

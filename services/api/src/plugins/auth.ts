@@ -30,8 +30,11 @@ declare module "fastify" {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signToken: (actor: Actor, tokenVersion?: number) => string;
-    /** The actor a token stands for now, with when the token expires; null when it is invalid, expired or revoked. */
-    sessionFromToken: (token: string) => Promise<{ actor: Actor; expiresAt: number } | null>;
+    /**
+     * The actor a token stands for now, with when the token expires and whether its temporary password waits to be
+     * changed; null when it is invalid, expired or revoked.
+     */
+    sessionFromToken: (token: string) => Promise<{ actor: Actor; expiresAt: number; mustChangePassword: boolean } | null>;
   }
 }
 
@@ -60,7 +63,6 @@ export default fp(
       const actor: Actor = { id: claims.sub, email: session.email ?? claims.email, role: normalizeRole(session.role ?? claims.role) };
       return { actor, mustChangePassword: session.must_change_password };
     };
-    const currentActor = async (claims: TokenClaims) => (await currentSession(claims))?.actor ?? null;
 
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.headers.authorization) return sendError(reply, 401, errorCodes.unauthorized, "Sign in to continue.");
@@ -92,8 +94,8 @@ export default fp(
       } catch {
         return null;
       }
-      const actor = await currentActor(claims);
-      return actor ? { actor, expiresAt: (claims.exp ?? 0) * 1000 } : null;
+      const session = await currentSession(claims);
+      return session ? { ...session, expiresAt: (claims.exp ?? 0) * 1000 } : null;
     });
   },
   { name: "auth" },

@@ -56,7 +56,11 @@ afterAll(async () => {
 describe.skipIf(!databaseUrl)("Postgres unreachable", () => {
   it("answers 503 with Retry-After and the error shape on every kind of route, then recovers", async () => {
     const app = runtime.app!;
-    const signup = await app.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "o@example.com", password: "secret-pass", role: "admin" } });
+    const signup = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "o@example.com", password: "secret-pass-4821", role: "admin" },
+    });
     expect(signup.statusCode).toBe(201);
     const auth = { authorization: `Bearer ${signup.json().token}` };
 
@@ -64,7 +68,7 @@ describe.skipIf(!databaseUrl)("Postgres unreachable", () => {
     const answers = await Promise.all([
       app.inject({ method: "GET", url: "/api/requests", headers: auth }),
       app.inject({ method: "POST", url: "/api/requests", headers: auth, payload: { title: "Chair", amount: 10 } }),
-      app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "o@example.com", password: "secret-pass" } }),
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "o@example.com", password: "secret-pass-4821" } }),
       app.inject({ method: "GET", url: "/api/marketing/landing" }),
     ]);
     for (const answer of answers) {

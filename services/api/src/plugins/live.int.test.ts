@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { authResponse, cacheKeys, liveCloseCodes } from "@procure/contracts";
 import { closeWithin, invalidates, openLiveSocket } from "@procure/infra/testing/live-socket";
 
 let t: TestApp;
@@ -25,9 +26,9 @@ describe("the live websocket", () => {
     const approver = await openLiveSocket(`${t.url}/api/live`, ["bearer", users.approver.token]);
     const otherRequester = await t.call("POST", "/api/users", {
       token: users.admin.token,
-      body: { email: "other@example.com", role: "requester", password: "secret1" },
+      body: { email: "other@example.com", role: "requester", password: "secret-pass-4821" },
     });
-    const otherToken = (await t.call("POST", "/api/auth/login", { body: { email: "other@example.com", password: "secret1" } })).json().token;
+    const otherToken = (await t.call("POST", "/api/auth/login", { body: { email: "other@example.com", password: "secret-pass-4821" } })).json().token;
     expect(otherRequester.statusCode).toBe(201);
     const outsider = await openLiveSocket(`${t.url}/api/live`, ["bearer", otherToken]);
 
@@ -43,6 +44,32 @@ describe("the live websocket", () => {
     expect(outsider.messages.some(invalidates(["requests", id]))).toBe(false);
     approver.socket.close();
     outsider.socket.close();
+  });
+
+  it("refuses the socket of a session whose temporary password waits to be changed, and lets it in once changed", async () => {
+    const email = `temporary-${Date.now()}@example.com`;
+    const temporary = "Temporary-lantern-7";
+    const invited = await t.call("POST", "/api/users", {
+      token: users.admin.token,
+      body: { email, role: "approver", password: temporary, mustChangePassword: true },
+    });
+    expect(invited.statusCode).toBe(201);
+    const signedIn = authResponse.parse((await t.call("POST", "/api/auth/login", { body: { email, password: temporary } })).json());
+    expect(signedIn.mustChangePassword).toBe(true);
+
+    const refused = await openLiveSocket(`${t.url}/api/live`, ["bearer", signedIn.token]);
+    expect(await closeWithin(refused, 5_000)).toEqual({ code: liveCloseCodes.passwordChangeRequired, reason: "password change required" });
+    expect(refused.messages).toEqual([]);
+
+    const changed = await t.call("POST", "/api/auth/password", {
+      token: signedIn.token,
+      body: { currentPassword: temporary, newPassword: "Quiet harbour ledger" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const live = await openLiveSocket(`${t.url}/api/live`, ["bearer", authResponse.parse(changed.json()).token]);
+    const created = await t.call("POST", "/api/requests", { token: users.requester.token, body: { title: "Heard after the change", amount: 5 } });
+    expect(await live.waitFor(invalidates(cacheKeys.request(created.json().id)), 5_000), "hears requests as an approver").not.toBeNull();
+    live.socket.close();
   });
 
   it("holds at most ten sockets per user: an eleventh closes the oldest with 4008, and the ten others stay open", async () => {

@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
-import type { Invalidation, LiveMessage } from "@procure/contracts";
+import { liveCloseCodes as closeCodes, type Invalidation, type LiveMessage } from "@procure/contracts";
 import type { Actor } from "@procure/domain";
 import type { Bus } from "@procure/eventstore";
 import { sendError } from "./errors.ts";
@@ -37,11 +37,6 @@ function tokenOf(protocols: string | undefined): string | null {
 
 /** Beyond this many sockets of one user in one process, the oldest is closed: one account cannot hold them all. */
 const SOCKETS_PER_USER = 10;
-/**
- * Close codes the client can tell apart: the session ended, or a newer socket of the same user took the place; and
- * the standard "service restart", after which it reconnects at once (to another process) and refetches.
- */
-const closeCodes = { sessionEnded: 4001, tooManySockets: 4008, serviceRestart: 1012 } as const;
 
 /**
  * A socket's user as last checked, and the token it connected with, to check it again when the user changes; and
@@ -62,6 +57,7 @@ export default fp(
     app.decorate("openLiveSockets", { getter: () => clients.size });
     const expiries = new WeakMap<object, number>();
     const tokens = new WeakMap<object, string>();
+    const passwordToChange = new WeakSet<object>();
     const send = (socket: WebSocket, message: LiveMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -77,8 +73,9 @@ export default fp(
 
     /**
      * A user signed out or got another role, in this process or another: each of the user's sockets asks the
-     * credentials again, as every request does, and is closed or heard by its current role. The message names
-     * the user only; what it changed is never taken from it.
+     * credentials again, as every request does. A socket whose session ended is closed for good; one whose role
+     * changed is closed for the client to open another at once, so nothing the old role heard or fetched outlives
+     * the change. The message names the user only; what it changed is never taken from it.
      */
     const recheck = (userId: string) =>
       Promise.all(
@@ -95,10 +92,11 @@ export default fp(
             clients.delete(socket);
             return session === null ? socket.close(closeCodes.sessionEnded, "signed out") : socket.close(1011, "session check failed");
           }
-          const roleChanged = session.actor.role !== client.actor.role;
+          if (session.actor.role !== client.actor.role) {
+            clients.delete(socket);
+            return socket.close(closeCodes.roleChanged, "role changed");
+          }
           client.actor = session.actor;
-          // What the client holds was fetched with the old role's rights.
-          if (roleChanged) send(socket, { type: "resync" });
         }),
       );
     const stopUserChanges = options.bus.onUserChanged((userId) => void recheck(userId));
@@ -145,11 +143,14 @@ export default fp(
           const session = token ? await app.sessionFromToken(token) : null;
           if (!token || !session) return sendError(reply, 401, "unauthorized", "Sign in to receive live updates.");
           request.actor = session.actor;
+          if (session.mustChangePassword) passwordToChange.add(request);
           expiries.set(request, session.expiresAt);
           tokens.set(request, token);
         },
       },
       (socket, request) => {
+        // Said by a close code rather than a refused upgrade, whose status a browser never shows its page.
+        if (passwordToChange.has(request)) return socket.close(closeCodes.passwordChangeRequired, "password change required");
         makeRoomFor(request.actor.id);
         const client: Client = { actor: request.actor, token: tokens.get(request)!, checks: 0, standsInFor: { ids: [], readAt: -Infinity } };
         clients.set(socket, client);

@@ -94,10 +94,10 @@ describe("formulas in exported cells", () => {
   it("come out prefixed with an apostrophe in a request's export and in the range export, and the chain still verifies", async () => {
     // An account whose address a spreadsheet would run, as one registered before addresses were checked strictly.
     const email = "legacy@example.com";
-    const invited = await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role: "requester", password: "secret-pass" } });
+    const invited = await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role: "requester", password: "secret-pass-4821" } });
     expect(invited.statusCode, invited.body).toBe(201);
     await sql`update rm_users set email = ${hyperlink} where id = ${invited.json().user.id}::uuid`.execute(t.runtime.db);
-    const { token } = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).json();
+    const { token } = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass-4821" } })).json();
     const request = await expectCall(t, "POST", "/api/requests", { token, body: { title: "-2+3", amount: 5 }, status: 201, schema: purchaseRequest });
 
     const today = new Date().toISOString().slice(0, 10);

@@ -30,13 +30,18 @@ import { commandErrors } from "../../http/error-responses.ts";
 import { userDecider, userStreamId } from "@procure/domain";
 import { HttpError } from "../../plugins/errors.ts";
 import { hashPassword, verifyPassword } from "../../passwords.ts";
+import { requireStrongPassword } from "../../password-strength.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["users"];
 const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // A token is signed fresh for every answer and never stored: replays of a signup get a new one.
   const throttle = new LoginThrottle(deps.db as Kysely<unknown>);
-  const withToken = (user: User) => ({ token: app.signToken({ id: user.id, email: user.email, role: user.role }), user, mustChangePassword: false });
+  const withToken = (user: User, tokenVersion = 0) => ({
+    token: app.signToken({ id: user.id, email: user.email, role: user.role }, tokenVersion),
+    user,
+    mustChangePassword: false,
+  });
 
   const publicLimit = { rateLimit: { max: deps.env.RATE_LIMIT_PUBLIC, timeWindow: "1 minute" } };
 
@@ -49,6 +54,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     async (request, reply) => {
       const { email, password } = request.body;
       const asked: Role = request.body.role ?? "requester";
+      await requireStrongPassword(password, "password");
       const userId = newId(request);
       const passwordHash = await hashPassword(password);
       try {
@@ -130,12 +136,13 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         throw new HttpError(400, errorCodes.validation, wrongCurrentPasswordMessage);
       }
       if (currentPassword === newPassword) throw new HttpError(400, errorCodes.validation, samePasswordMessage);
+      await requireStrongPassword(newPassword, "newPassword");
       const passwordHash = await hashPassword(newPassword);
       const answer = async () => {
         const row = await findUserById(deps.db, userId);
         if (!row) throw new HttpError(401, errorCodes.unauthorized, "This account no longer exists.");
-        // The token version is unchanged: the session that chose the password goes on.
-        return withToken(toUser(row));
+        // The token version is unchanged (a reset moved it before this sign-in): the session that chose the password goes on.
+        return withToken(toUser(row), request.user.ver ?? 0);
       };
       return handleCommand(deps, request, reply, {
         reads,

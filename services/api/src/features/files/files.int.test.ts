@@ -50,10 +50,10 @@ describe("request files", () => {
 
     const stranger = await t.call("POST", "/api/users", {
       token: users.admin.token,
-      body: { email: "stranger@example.com", role: "requester", password: "secret1" },
+      body: { email: "stranger@example.com", role: "requester", password: "secret-pass-4821" },
     });
     expect(stranger.statusCode).toBe(201);
-    const strangerToken = (await t.call("POST", "/api/auth/login", { body: { email: "stranger@example.com", password: "secret1" } })).json().token;
+    const strangerToken = (await t.call("POST", "/api/auth/login", { body: { email: "stranger@example.com", password: "secret-pass-4821" } })).json().token;
     expect((await fetch(`${t.url}${file.url}`, { headers: { authorization: `Bearer ${strangerToken}` } })).status).toBe(404);
   });
 

@@ -34,8 +34,8 @@ async function request(token: string, body: Record<string, unknown> = {}) {
 
 async function member(role: Role) {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass" } });
-  const login = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).json();
+  await t.call("POST", "/api/users", { token: users.admin.token, body: { email, role, password: "secret-pass-4821" } });
+  const login = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass-4821" } })).json();
   return { id: login.user.id as string, token: login.token as string };
 }
 
@@ -171,7 +171,7 @@ describe("a personal inbox", () => {
     expect((await t.call("PATCH", `/api/users/${moving.id}`, { token: users.admin.token, body: { role: "approver", active: false } })).statusCode).toBe(200);
     const back = await t.call("PATCH", `/api/users/${moving.id}`, { token: users.admin.token, body: { active: true } });
     expect(back.statusCode).toBe(200);
-    const again = (await t.call("POST", "/api/auth/login", { body: { email: back.json().email, password: "secret-pass" } })).json().token as string;
+    const again = (await t.call("POST", "/api/auth/login", { body: { email: back.json().email, password: "secret-pass-4821" } })).json().token as string;
     await expect.poll(() => has(again, "decide", id)).toBe(true);
   });
 

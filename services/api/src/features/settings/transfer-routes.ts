@@ -17,7 +17,7 @@ import { handleCommand } from "../../commands/handle-command.ts";
 import { loadState } from "../../commands/load-stream.ts";
 import { newId } from "../../commands/new-id.ts";
 import { commandErrors } from "../../http/error-responses.ts";
-import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
+import { generateTemporaryPassword, hashPasswords } from "../../passwords.ts";
 import { storeActive, storeCredentials, storeRole } from "../auth/credentials.ts";
 import { decideImport, dryRunImport, requireAnAdminAfterImport } from "./import-decision.ts";
 import type { ImportPlan } from "./import-plan.ts";
@@ -89,11 +89,9 @@ const settingsTransferRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
           const userIdFor = (email: string) => userIds.get(email) ?? userIds.set(email, newId(request)).get(email)!;
           const decision = await decideImport(deps, document, { load, actor: request.actor, now, userIdFor });
           plan = decision.plan;
-          for (const { email } of plan.newUsers) {
-            if (passwords.has(email)) continue;
-            const password = generateTemporaryPassword();
-            passwords.set(email, { password, hash: await hashPassword(password) });
-          }
+          const unhashed = plan.newUsers.filter(({ email }) => !passwords.has(email)).map(({ email }) => ({ email, password: generateTemporaryPassword() }));
+          const hashes = await hashPasswords(unhashed.map(({ password }) => password));
+          unhashed.forEach(({ email, password }, i) => passwords.set(email, { password, hash: hashes[i]! }));
           for (const { id } of plan.newWebhooks) if (!secrets.has(id)) secrets.set(id, generateSecret());
           return decision.commands;
         },

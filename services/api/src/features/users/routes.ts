@@ -22,6 +22,7 @@ import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { generateTemporaryPassword, hashPassword } from "../../passwords.ts";
+import { requireStrongPassword } from "../../password-strength.ts";
 import { storeActive, storeCredentials, storePassword, storeRole } from "../auth/credentials.ts";
 import { registeredUser, registration } from "../auth/registered-user.ts";
 import { commandErrors, editErrors, errorResponses } from "../../http/error-responses.ts";
@@ -68,6 +69,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
     },
     async (request, reply) => {
       const { email, role } = request.body;
+      if (request.body.password !== undefined) await requireStrongPassword(request.body.password, "password");
       const temporaryPassword = request.body.password ?? generateTemporaryPassword();
       // A generated password is one nobody chose: it must be replaced at first sign-in unless the admin says otherwise.
       const mustChangePassword = request.body.mustChangePassword ?? request.body.password === undefined;
@@ -112,7 +114,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
         },
         respond: async () => toMember(await memberRow(id)),
       });
-      // Every API process re-checks the user's sockets: closed when deactivated, re-scoped to a new role.
+      // Every API process re-checks the user's sockets: closed when deactivated, or given a new role (the client opens another).
       deps.bus.announceUserChanged(id);
       return reply;
     },

@@ -59,8 +59,8 @@ describe("a member's role", () => {
   const changeRole = (token: string, id: string, body: unknown) => t.call("PATCH", `/api/users/${id}`, { token, body });
   const invite = async (role: Role, adminToken = users.admin.token) => {
     const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await t.call("POST", "/api/users", { token: adminToken, body: { email, role, password: "secret-pass" } });
-    const login = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).json();
+    await t.call("POST", "/api/users", { token: adminToken, body: { email, role, password: "secret-pass-4821" } });
+    const login = (await t.call("POST", "/api/auth/login", { body: { email, password: "secret-pass-4821" } })).json();
     return { id: login.user.id as string, token: login.token as string };
   };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { passwordMessage, type AuthResponse } from "@procure/contracts";
+import { passwordMessage, passwordMinLength, passwordRuleHint, type AuthResponse } from "@procure/contracts";
 import { Notice } from "@/components/ui/notice";
-import { errorMessage } from "@/lib/api-client";
+import { serverFieldError } from "@/lib/server-field-error";
 import { useChangePassword } from "../api/change-password";
 import { PasswordField } from "./password-field";
 
@@ -24,16 +24,26 @@ export function ChangePasswordForm({
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const mutation = useChangePassword();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < 6) return setError(passwordMessage);
-    if (password !== repeat) return setError(mismatchMessage);
     setError(null);
+    setPasswordError(undefined);
+    if (password.length < passwordMinLength) return setPasswordError(passwordMessage);
+    if (password !== repeat) return setError(mismatchMessage);
     mutation.mutate(
       { token, currentPassword: temporaryPassword, newPassword: password },
-      { onSuccess: onChanged, onError: (failed) => setError(errorMessage(failed, "The password could not be changed. Try again.")) },
+      {
+        onSuccess: onChanged,
+        onError: (failed) => {
+          // Too easy to guess: the server's hint goes by the field it is about.
+          const { field, message } = serverFieldError(failed, ["newPassword"] as const, {}, "The password could not be changed. Try again.");
+          if (field) setPasswordError(message);
+          else setError(message);
+        },
+      },
     );
   };
 
@@ -45,7 +55,17 @@ export function ChangePasswordForm({
       </div>
       <form className="stack" onSubmit={onSubmit} noValidate>
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onChange={setPassword} minLength={6} autoFocus />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          minLength={passwordMinLength}
+          hint={passwordRuleHint}
+          error={passwordError}
+          autoFocus
+        />
         <PasswordField label="Repeat the new password" name="repeat-password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
         {error ? (
           <Notice tone="error" role="alert">

@@ -9,6 +9,12 @@ import { useLogin } from "../api/login";
 import { ChangePasswordForm } from "./change-password-form";
 import { PasswordField } from "./password-field";
 
+export const passwordChangedMessage = "Your new password is set";
+
+/** Said once the workspace opens; the toast library loads with it, never on the public pages. */
+const sayPasswordChanged = (email: string) =>
+  void import("sonner").then(({ toast }) => toast.success(passwordChangedMessage, { description: `You are signed in as ${email}.` }));
+
 /** A deactivated account is told so (the server says it only to someone who knew the password); the rest fail alike. */
 const signInError = (error: unknown) => (error instanceof ApiError && error.code === errorCodes.accountDeactivated ? error.message : loginFailedMessage);
 
@@ -58,7 +64,10 @@ export function LoginForm() {
         email={mustChange.user.email}
         token={mustChange.token}
         temporaryPassword={password}
-        onChanged={enter}
+        onChanged={(answer) => {
+          enter(answer);
+          sayPasswordChanged(answer.user.email);
+        }}
         onCancel={() => {
           setMustChange(null);
           setPassword("");

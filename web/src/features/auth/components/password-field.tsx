@@ -16,12 +16,17 @@ type PasswordFieldProps = {
 
 /** The one password input of the sign-in, sign-up and change-password forms. */
 export function PasswordField({ label, name, autoComplete, value, onChange, hint, error, minLength, autoFocus }: PasswordFieldProps) {
+  const inputId = useId();
   const noteId = useId();
   const note = error ?? hint;
+  // The note sits beside the label rather than in it, so the field's name stays its label alone.
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
+    <div className="field">
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
       <input
+        id={inputId}
         className="input"
         type="password"
         name={name}
@@ -39,6 +44,6 @@ export function PasswordField({ label, name, autoComplete, value, onChange, hint
           {note}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }

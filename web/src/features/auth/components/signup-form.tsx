@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { emailMessage, emailTakenMessage, passwordMessage } from "@procure/contracts";
+import { emailMessage, emailTakenMessage, passwordMessage, passwordMinLength, passwordRuleHint } from "@procure/contracts";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { serverFieldError } from "@/lib/server-field-error";
 import { useSession } from "@/lib/auth";
 import { Notice } from "@/components/ui/notice";
 import { useSignup } from "../api/signup";
@@ -15,7 +16,7 @@ type FieldErrors = { email?: string; password?: string };
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!email.includes("@")) errors.email = emailMessage;
-  if (password.length < 6) errors.password = passwordMessage;
+  if (password.length < passwordMinLength) errors.password = passwordMessage;
   return errors;
 }
 
@@ -42,7 +43,13 @@ export function SignupForm() {
           signIn(token, user);
           navigate(paths.app.root.getHref(), { replace: true });
         },
-        onError: (err) => setError(err instanceof ApiError && err.status === 409 ? emailTakenMessage : signupFailedMessage),
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409) return setError(emailTakenMessage);
+          // A password the server finds easy to guess comes back with the estimator's hint, shown by the field.
+          const { field, message } = serverFieldError(err, ["email", "password"] as const);
+          if (field) setFieldErrors({ [field]: message });
+          else setError(signupFailedMessage);
+        },
       },
     );
   };
@@ -78,7 +85,7 @@ export function SignupForm() {
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
-          hint="At least 6 characters."
+          hint={passwordRuleHint}
           error={fieldErrors.password}
         />
         {error ? (

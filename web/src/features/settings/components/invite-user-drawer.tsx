@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
-import { createUserBody, emailTakenMessage, roles, type CreateUserBody, type Role } from "@procure/contracts";
+import { createUserBody, emailTakenMessage, passwordMinLength, roles, type CreateUserBody, type Role } from "@procure/contracts";
 import { ApiError } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
@@ -60,8 +60,9 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
             return;
           }
           const { field, message } = serverFieldError(error, fields);
-          if (field && error instanceof ApiError && error.status === 400) setError(field, { type: "server", message }, { shouldFocus: true });
-          else setFormError(inviteFailedMessage);
+          // A refusal of one field (a password easy to guess) is said by that field: nothing failed to be fixed elsewhere.
+          if (field && error instanceof ApiError && error.status === 400) return setError(field, { type: "server", message }, { shouldFocus: true });
+          setFormError(inviteFailedMessage);
           toast.error(inviteFailedMessage);
         },
       },
@@ -110,7 +111,7 @@ export function InviteUserDrawer({ open, onOpenChange }: Props) {
             id={idOf("password")}
             label="Password"
             qualifier="optional"
-            hint="Leave blank and a temporary password is generated for you to pass on."
+            hint={`Leave blank and a temporary password is generated for you to pass on. One you type needs at least ${passwordMinLength} characters and must be hard to guess.`}
             error={errors.password?.message}
           >
             <input className="input" type="password" autoComplete="new-password" {...aria("password", true)} {...register("password")} />

@@ -1,13 +1,20 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { emailTakenMessage, type User } from "@procure/contracts";
+import { emailTakenMessage, passwordMessage, type Member } from "@procure/contracts";
 import { apiError, json, mockFetch } from "@/testing/fetch-mock";
 import { renderWithApp } from "@/testing/render";
 import { WorkspaceAccess } from "./workspace-access";
 import { ApprovalRules } from "./approval-rules";
 
-const person = (email: string, role: User["role"], created_at: string): User => ({ id: crypto.randomUUID(), email, role, active: true, created_at });
+const person = (email: string, role: Member["role"], created_at: string): Member => ({
+  id: crypto.randomUUID(),
+  email,
+  role,
+  active: true,
+  created_at,
+  version: 1,
+});
 const team = [person("admin@example.com", "admin", "2026-01-01T09:00:00Z"), person("ria@example.com", "requester", "2026-02-01T09:00:00Z")];
 const created = person("new@example.com", "approver", "2026-03-01T09:00:00Z");
 
@@ -80,7 +87,7 @@ describe("workspace access", () => {
     await user.type(screen.getByLabelText("Password (optional)"), "abc");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("Enter a valid work email.")).toBeInTheDocument();
-    expect(screen.getByText("Password must be at least 6 characters.")).toBeInTheDocument();
+    expect(screen.getByText(passwordMessage)).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 });
