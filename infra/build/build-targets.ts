@@ -12,7 +12,8 @@ export type BuildTarget = {
   /** A file every complete build leaves in `outdir`. */
   entry: string;
   inputs: BuildInputs;
-  build: (outdir: string) => Promise<void>;
+  /** `quiet`: warnings and errors only, as in `npm start`'s console. */
+  build: (outdir: string, options: { quiet: boolean }) => Promise<void>;
 };
 
 /** Every build reads the installed packages (the lockfile says which) and the workspace's manifests. */
@@ -25,8 +26,18 @@ export const buildTargets = {
     entry: "index.html",
     // The client imports only the contracts among the workspace's packages; Vite reads VITE_* and NODE_ENV.
     inputs: { paths: [...shared, "web", "contracts"], environment: /^(NODE_ENV|VITE_\w+)$/ },
-    build: async (outdir) => {
-      const args = ["run", "build", "-w", "@procure/web", "--", "--outDir", resolve(repoRoot, outdir), "--emptyOutDir"];
+    build: async (outdir, { quiet }) => {
+      const args = [
+        "run",
+        "build",
+        "-w",
+        "@procure/web",
+        "--",
+        "--outDir",
+        resolve(repoRoot, outdir),
+        "--emptyOutDir",
+        ...(quiet ? ["--logLevel", "warn"] : []),
+      ];
       const result = spawnSync("npm", args, { cwd: repoRoot, stdio: "inherit" });
       if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`);
     },
@@ -50,13 +61,20 @@ export type BuildName = keyof typeof buildTargets;
  */
 export async function buildTarget(
   target: BuildTarget,
-  { ifChanged = false, outdir = target.outdir, root = repoRoot }: { ifChanged?: boolean; outdir?: string; root?: string } = {},
+  {
+    ifChanged = false,
+    quiet = false,
+    outdir = target.outdir,
+    root = repoRoot,
+    onBuild,
+  }: { ifChanged?: boolean; quiet?: boolean; outdir?: string; root?: string; onBuild?: () => void } = {},
 ): Promise<"built" | "skipped"> {
   const dir = resolve(root, outdir);
   const stamp = inputStamp(root, target.inputs);
   if (ifChanged && readStamp(dir) === stamp && existsSync(join(dir, target.entry))) return "skipped";
+  onBuild?.();
   clearStamp(dir);
-  await target.build(dir);
+  await target.build(dir, { quiet });
   writeStamp(dir, stamp);
   return "built";
 }

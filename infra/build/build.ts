@@ -11,6 +11,8 @@ if (names.length === 0 || names.some((name) => !(name in buildTargets))) {
 }
 for (const name of names as BuildName[]) {
   const target = buildTargets[name];
-  if ((await buildTarget(target, { ifChanged })) === "skipped")
-    console.log(`The ${target.label}'s sources are unchanged since its last build: not building it again.`);
+  // `npm start`'s console says what it builds, not every file the build wrote, so the start's own lines stay in view.
+  const onBuild = ifChanged ? () => console.log(`Building the ${target.label}…`) : undefined;
+  const outcome = await buildTarget(target, { ifChanged, quiet: ifChanged, onBuild });
+  if (outcome === "skipped") console.log(`The ${target.label}'s sources are unchanged since its last build: not building it again.`);
 }
