@@ -39,6 +39,7 @@ async function configure() {
   const admin = users.admin.token;
   await expectCall(source, "PATCH", "/api/settings/diligence", { token: admin, body: { required_kinds: ["w9", "contract"], block_orders: true } });
   await expectCall(source, "PATCH", "/api/settings/matching", { token: admin, body: { tolerance_percent: 5 } });
+  await expectCall(source, "PATCH", "/api/settings/controls", { token: admin, body: { approver_cannot_pay_invoice: false } });
   const parent = await expectCall(source, "POST", "/api/categories", { token: admin, body: { name: "Facilities" }, status: 201, schema: categorySummary });
   const child = await expectCall(source, "POST", "/api/categories", {
     token: admin,
@@ -91,6 +92,7 @@ describe("settings export and import", () => {
     expect(document.version).toBe(1);
     expect(document.diligence).toEqual({ required_kinds: ["w9", "contract"], block_orders: true });
     expect(document.matching).toEqual({ tolerance_percent: 5 });
+    expect(document.controls).toEqual({ one_stage_per_person: true, recorder_cannot_approve_invoice: true, approver_cannot_pay_invoice: false });
     expect(document.categories.map((c) => c.name).sort()).toEqual(["Cleaning", "Facilities"]);
     const cleaning = document.categories.find((c) => c.name === "Cleaning")!;
     expect(cleaning.parent_id).toBe(document.categories.find((c) => c.name === "Facilities")!.id);
@@ -114,8 +116,9 @@ describe("settings export and import", () => {
     expect(dry.statusCode, dry.body).toBe(200);
     const preview = settingsImportResult.parse(dry.json());
     expect(preview).toMatchObject({ dry_run: true, temporary_passwords: [], webhook_secrets: [] });
-    expect(preview.summary).toEqual({ create: document.users.length + 5, update: 2, unchanged: 0 });
+    expect(preview.summary).toEqual({ create: document.users.length + 5, update: 3, unchanged: 0 });
     expect(preview.changes.find((c) => c.section === "diligence")).toMatchObject({ action: "update" });
+    expect(preview.changes.find((c) => c.section === "controls")).toMatchObject({ action: "update" });
     expect(await eventCount(target)).toBe(before);
     expect((await exportOf(target, targetAdmin.token)).categories).toEqual([]);
 
