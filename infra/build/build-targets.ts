@@ -28,6 +28,8 @@ export const buildTargets = {
     inputs: { paths: [...shared, "web", "contracts"], environment: /^(NODE_ENV|VITE_\w+)$/ },
     build: async (outdir, { quiet }) => {
       const args = [
+        // npm's own banner too: the console keeps Vite's warnings and errors only.
+        ...(quiet ? ["--silent"] : []),
         "run",
         "build",
         "-w",
