@@ -56,7 +56,7 @@ describe("a production start", () => {
     expect(landing.demoWorkspace).toBe(false);
     expect(output).not.toMatch(/procure-demo|Demo workspace ready/);
     expect(await countRows("events")).toBe(0);
-  });
+  }, 180_000);
 
   it("with DEMO_SEED=true seeds the demo workspace and warns loudly", async () => {
     const { landing, output } = await startProduction("proddemo", "true");
@@ -64,5 +64,5 @@ describe("a production start", () => {
     expect(landing.demoWorkspace).toBe(true);
     // The seed's commands were answered from read models kept by the background thread, where there is one.
     if (services!.databaseUrl && services!.natsUrl) expect(output).toMatch(/relay, projector, webhooks and notifier in a thread of their own/);
-  });
+  }, 180_000);
 });
