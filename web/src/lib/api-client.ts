@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly body: string;
   readonly code: string | null;
   readonly details: unknown;
+  /** On a 412 (a stale `If-Match`): the record as it is now. */
+  readonly current: unknown;
 
   constructor(init: { method: string; url: string; status: number; statusText: string; body: string }) {
     const parsed = parseErrorBody(init.body);
@@ -23,17 +25,23 @@ export class ApiError extends Error {
     this.body = init.body;
     this.code = parsed?.code ?? null;
     this.details = parsed?.details;
+    this.current = parsed?.current;
   }
 }
 
-function parseErrorBody(body: string): { code: string; message: string; details?: unknown } | null {
+function parseErrorBody(body: string): { code: string; message: string; details?: unknown; current?: unknown } | null {
   try {
     const json: unknown = JSON.parse(body);
     if (json && typeof json === "object" && "error" in json) {
       const error = (json as { error: unknown }).error;
       if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
         const code = "code" in error && typeof error.code === "string" ? error.code : "error";
-        return { code, message: error.message, details: "details" in error ? error.details : undefined };
+        return {
+          code,
+          message: error.message,
+          details: "details" in error ? error.details : undefined,
+          current: "current" in error ? error.current : undefined,
+        };
       }
     }
   } catch {
@@ -106,6 +114,8 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
   return { data: (text ? JSON.parse(text) : undefined) as T, response };
 }
 
+const ifMatch = (version: number | undefined): Record<string, string> => (version === undefined ? {} : { "If-Match": `"${version}"` });
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>("GET", path, { signal }),
   /** One page of a list and the path of the next, if any. */
@@ -114,8 +124,9 @@ export const api = {
     return { items: data, next: nextPageFrom(response.headers.get("link")) };
   },
   post: <T>(path: string, json?: unknown) => request<T>("POST", path, json === undefined ? {} : { json }),
-  patch: <T>(path: string, json: unknown) => request<T>("PATCH", path, { json }),
-  put: <T>(path: string, json: unknown) => request<T>("PUT", path, { json }),
+  /** With `version`, the edit is made on that version of the record (`If-Match`): a record changed since is a 412. */
+  patch: <T>(path: string, json: unknown, version?: number) => request<T>("PATCH", path, { json, headers: ifMatch(version) }),
+  put: <T>(path: string, json: unknown, version?: number) => request<T>("PUT", path, { json, headers: ifMatch(version) }),
   delete: (path: string) => request<void>("DELETE", path),
   /** A file in a field named `file`, with the text fields the route asks for beside it. */
   upload: <T>(path: string, file: File, fields: Record<string, string> = {}) => {

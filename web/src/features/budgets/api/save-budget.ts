@@ -3,9 +3,9 @@ import { budget, type Budget, type CreateBudgetBody } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** Creates a budget (no id) or changes one; every field is sent. */
-export async function saveBudget({ id, body }: { id: string | null; body: CreateBudgetBody }): Promise<Budget> {
-  const saved = id ? await api.patch<unknown>(`/api/budgets/${encodeURIComponent(id)}`, body) : await api.post<unknown>("/api/budgets", body);
+/** Creates a budget (no id) or changes one, on the `version` the form was filled from (else 412); every field is sent. */
+export async function saveBudget({ id, body, version }: { id: string | null; body: CreateBudgetBody; version?: number | undefined }): Promise<Budget> {
+  const saved = id ? await api.patch<unknown>(`/api/budgets/${encodeURIComponent(id)}`, body, version) : await api.post<unknown>("/api/budgets", body);
   return budget.parse(saved);
 }
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { periodLabel, type Budget, type CreateBudgetBody } from "@procure/contracts";
+import { budget as budgetSchema, periodLabel, type Budget, type CreateBudgetBody } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
+import { EditConflictNotice } from "@/components/ui/edit-conflict";
+import { useEditConflict } from "@/lib/use-edit-conflict";
 import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { showServerError } from "@/lib/server-field-error";
 import { useSaveBudget } from "../api/save-budget";
@@ -13,11 +15,15 @@ import { blankBudget, budgetFields, budgetHints, budgetResolver, budgetToForm, t
 
 type Props = { budget: Budget | null; defaultPeriod: string; open: boolean; onOpenChange: (open: boolean) => void };
 
+/** The form's fields as a conflict names them. */
+const conflictLabels = { category_id: "Category", period: "Period", amount: "Amount" } as const;
+
 /** Creates a budget (budget = null) or edits one; a save sends every field. */
 export function BudgetDrawer({ budget, defaultPeriod, open, onOpenChange }: Props) {
   const save = useSaveBudget();
   const categories = useBudgetCategories(open);
   const [formError, setFormError] = useState<string | null>(null);
+  const edit = useEditConflict(open ? budget : null, { schema: budgetSchema, labels: conflictLabels, view: budgetToForm });
   const { register, handleSubmit, reset, setError, formState } = useForm<BudgetFormValues, unknown, CreateBudgetBody>({
     resolver: budgetResolver,
     defaultValues: blankBudget(defaultPeriod),
@@ -33,13 +39,14 @@ export function BudgetDrawer({ budget, defaultPeriod, open, onOpenChange }: Prop
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
     save.mutate(
-      { id: budget?.id ?? null, body },
+      { id: budget?.id ?? null, body, version: edit.version },
       {
         onSuccess: (saved) => {
           toast.success(budget ? "Budget updated" : "Budget created", { description: `${saved.category_name ?? "Category"}, ${periodLabel(saved.period)}` });
           onOpenChange(false);
         },
         onError: (error) => {
+          if (edit.caught(error)) return;
           showServerError(error, budgetFields, budgetHints, { setError, setFormError });
           toast.error("Save failed");
         },
@@ -83,6 +90,14 @@ export function BudgetDrawer({ budget, defaultPeriod, open, onOpenChange }: Prop
           <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...aria("amount")} {...register("amount")} />
         </FormField>
         <FormError message={formError} />
+        <EditConflictNotice
+          conflict={edit.conflict}
+          what="budget"
+          onReload={() => {
+            const current = edit.reload();
+            if (current) reset(budgetToForm(current));
+          }}
+        />
       </form>
     </Drawer>
   );

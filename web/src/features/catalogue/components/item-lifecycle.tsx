@@ -93,7 +93,7 @@ function LifecycleRow({ item }: { item: OverviewItem }) {
   const update = useUpdateCatalogueItem();
   const move = (to: ItemStatus, done: string) =>
     update.mutate(
-      { id: item.id, patch: { status: to } },
+      { id: item.id, patch: { status: to }, version: item.version },
       {
         onSuccess: () => toast.success(done),
         onError: (error) => toast.error("Update failed", { description: errorMessage(error) }),

@@ -23,6 +23,7 @@ const item = (n: number, status: OverviewItem["status"] = "published"): Overview
   status,
   lastReviewedAt: null,
   coverageNotes: null,
+  version: 1,
 });
 
 const items = [1, 2, 3, 4, 5, 6, 7].map((n) => item(n)).concat(item(8, "draft"));

@@ -3,11 +3,12 @@ import { purchaseOrder, type PurchaseOrder, type SaveOrderBody } from "@procure/
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export type SaveOrderInput = { id: string | null; body: SaveOrderBody };
+/** `version`: the order's version the form was filled from; a save over a newer one is refused (412). */
+export type SaveOrderInput = { id: string | null; body: SaveOrderBody; version?: number | undefined };
 
 /** A new order is a POST; an edit replaces the whole order with PUT, as the drawer always sends every field. */
-export async function saveOrder({ id, body }: SaveOrderInput): Promise<PurchaseOrder> {
-  const saved = id ? await api.put<unknown>(`/api/orders/${encodeURIComponent(id)}`, body) : await api.post<unknown>("/api/orders", body);
+export async function saveOrder({ id, body, version }: SaveOrderInput): Promise<PurchaseOrder> {
+  const saved = id ? await api.put<unknown>(`/api/orders/${encodeURIComponent(id)}`, body, version) : await api.post<unknown>("/api/orders", body);
   return purchaseOrder.parse(saved);
 }
 

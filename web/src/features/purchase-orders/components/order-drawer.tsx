@@ -6,6 +6,7 @@ import {
   deleteOrderConfirmation,
   normalizeStatus,
   poFormStatuses,
+  purchaseOrder,
   vendorDocumentKindLabels,
   type PurchaseOrder,
   type SaveOrderBody,
@@ -14,6 +15,8 @@ import {
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
+import { EditConflictNotice } from "@/components/ui/edit-conflict";
+import { useEditConflict } from "@/lib/use-edit-conflict";
 import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { formatCurrency } from "@/lib/format";
 import { serverFieldError } from "@/lib/server-field-error";
@@ -34,6 +37,19 @@ type Props = { order: PurchaseOrder | null; fromRequest?: string | null; open: b
 
 const FORM_ID = "purchase-order-form";
 
+/** The form's fields as a conflict names them. */
+const conflictLabels = {
+  po_number: "PO number",
+  status: "Status",
+  vendor_id: "Vendor",
+  vendor_name: "Vendor name",
+  total: "Total",
+  expected_date: "Expected date",
+  request_id: "Request",
+  lines: "Lines",
+  notes: "Notes",
+} as const;
+
 /** Creates an order (order = null) or edits one; a save always sends every field. */
 export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onDeleted }: Props) {
   const save = useSaveOrder();
@@ -41,6 +57,7 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const vendors = useVendorOptions(open);
   const requests = useApprovedRequests(open);
   const [formError, setFormError] = useState<string | null>(null);
+  const edit = useEditConflict(open ? order : null, { schema: purchaseOrder, labels: conflictLabels, view: orderToForm });
   const { register, control, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<OrderFormValues, unknown, SaveOrderBody>({
     resolver: orderResolver,
     defaultValues: blankOrder,
@@ -95,13 +112,14 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
     save.mutate(
-      { id: order?.id ?? null, body },
+      { id: order?.id ?? null, body, version: edit.version },
       {
         onSuccess: (saved) => {
           toast.success(order ? "Purchase order updated" : "Purchase order created", { description: `${saved.po_number} · ${saved.vendor_name}` });
           onOpenChange(false);
         },
         onError: (error) => {
+          if (edit.caught(error)) return;
           const found = serverFieldError<OrderField>(error, orderFields, serverHints);
           // A vendor refusal belongs to whichever vendor field was filled in.
           const field = found.field === "vendor_id" && !getValues("vendor_id") ? "vendor_name" : found.field;
@@ -234,6 +252,14 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
           <textarea className="textarea" rows={3} {...aria("notes")} {...register("notes")} />
         </FormField>
         <FormError message={formError} />
+        <EditConflictNotice
+          conflict={edit.conflict}
+          what="order"
+          onReload={() => {
+            const current = edit.reload();
+            if (current) reset(orderToForm(current));
+          }}
+        />
       </form>
       {current ? <ReceivePanel order={current} /> : null}
       {current ? <RecordInvoiceLink order={current} /> : null}

@@ -45,6 +45,7 @@ const vendors = [
     renewal_date: null,
     created_at: stamp,
     updated_at: stamp,
+    version: 1,
     diligence: { status: "complete", missing: [], expired: [], expiring: [] },
   },
 ];

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { user, type User } from "@procure/contracts";
+import { member, type Member } from "@procure/contracts";
 import { z } from "zod";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const userList = z.array(user);
+const userList = z.array(member);
 
 /** `q`: part of an email; the server searches, so the list holds however many members there are. */
-export async function getUsers(q: string, signal?: AbortSignal): Promise<User[]> {
+export async function getUsers(q: string, signal?: AbortSignal): Promise<Member[]> {
   const query = q ? `?${new URLSearchParams({ q })}` : "";
   return userList.parse(await api.get<unknown>(`/api/users${query}`, signal));
 }

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { user, type UpdateUserBody, type User } from "@procure/contracts";
+import { member, type Member, type UpdateUserBody } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** A member's role and/or activity; deactivating signs them out everywhere at once. */
-export async function updateUser({ id, ...body }: UpdateUserBody & { id: string }): Promise<User> {
-  return user.parse(await api.patch<unknown>(`/api/users/${encodeURIComponent(id)}`, body));
+/**
+ * A member's role and/or activity, changed on the `version` the admin saw (else 412); deactivating signs them out
+ * everywhere at once.
+ */
+export async function updateUser({ id, version, ...body }: UpdateUserBody & { id: string; version?: number }): Promise<Member> {
+  return member.parse(await api.patch<unknown>(`/api/users/${encodeURIComponent(id)}`, body, version));
 }
 
 export function useUpdateUser() {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { stageRoles, type ApprovalRule, type ApprovalRuleInput } from "@procure/contracts";
+import { approvalRule, stageRoles, type ApprovalRule, type ApprovalRuleInput } from "@procure/contracts";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
+import { EditConflictNotice } from "@/components/ui/edit-conflict";
+import { useEditConflict } from "@/lib/use-edit-conflict";
 import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { showServerError } from "@/lib/server-field-error";
 import { useCreateApprovalRule } from "../api/create-approval-rule";
@@ -13,6 +15,18 @@ import { useRuleCategories, useRuleVendors } from "../api/get-rule-targets";
 import { blankRule, ruleFields, ruleResolver, ruleToForm, type RuleField, type RuleFormValues } from "../lib/rule-form";
 
 type Props = { rule: ApprovalRule | null; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The form's fields as a conflict names them. */
+const conflictLabels = {
+  name: "Name",
+  min_amount: "Minimum amount",
+  max_amount: "Maximum amount",
+  category_id: "Category",
+  vendor_id: "Vendor",
+  stages: "Stages",
+  over_budget_stages: "Over-budget stages",
+  active: "Active",
+} as const;
 
 const hints: Partial<Record<RuleField, RegExp>> = { max_amount: /maximum/i, category_id: /categor/i, vendor_id: /vendor/i, stages: /stage/i };
 
@@ -23,6 +37,7 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
   const categories = useRuleCategories(open);
   const vendors = useRuleVendors(open);
   const [formError, setFormError] = useState<string | null>(null);
+  const edit = useEditConflict(open ? rule : null, { schema: approvalRule, labels: conflictLabels, view: ruleToForm });
   const { register, handleSubmit, reset, setError, formState } = useForm<RuleFormValues, unknown, ApprovalRuleInput>({
     resolver: ruleResolver,
     defaultValues: blankRule,
@@ -44,11 +59,12 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
         onOpenChange(false);
       },
       onError: (error: unknown) => {
+        if (edit.caught(error)) return;
         showServerError(error, ruleFields, hints, { setError, setFormError });
         toast.error("Save failed");
       },
     };
-    if (rule) update.mutate({ id: rule.id, body }, done);
+    if (rule) update.mutate({ id: rule.id, body, version: edit.version }, done);
     else create.mutate(body, done);
   });
 
@@ -148,6 +164,14 @@ export function RuleDrawer({ rule, open, onOpenChange }: Props) {
           <span>Active: new requests can be routed by this rule</span>
         </label>
         <FormError message={formError} />
+        <EditConflictNotice
+          conflict={edit.conflict}
+          what="rule"
+          onReload={() => {
+            const current = edit.reload();
+            if (current) reset(ruleToForm(current));
+          }}
+        />
       </form>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { roles, type Role, type User } from "@procure/contracts";
+import { roles, type Member, type Role } from "@procure/contracts";
 import { formatDate } from "@/lib/format";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,15 +8,25 @@ import { EmptyState } from "@/components/ui/empty-state";
 export type MemberActions = {
   selfId: string | null;
   busyId: string | null;
-  changeRole: (user: User, role: Role) => void;
-  askToggleActive: (user: User) => void;
-  askResetPassword: (user: User) => void;
+  changeRole: (user: Member, role: Role) => void;
+  askToggleActive: (user: Member) => void;
+  askResetPassword: (user: Member) => void;
 };
 
-const newestFirst = (users: readonly User[]) =>
+const newestFirst = (users: readonly Member[]) =>
   [...users].sort((a, b) => Number(b.active) - Number(a.active) || b.created_at.localeCompare(a.created_at) || a.email.localeCompare(b.email));
 
-export function UsersTable({ users, loading, actions, searching }: { users: readonly User[]; loading: boolean; actions?: MemberActions; searching?: boolean }) {
+export function UsersTable({
+  users,
+  loading,
+  actions,
+  searching,
+}: {
+  users: readonly Member[];
+  loading: boolean;
+  actions?: MemberActions;
+  searching?: boolean;
+}) {
   const rows = useMemo(() => newestFirst(users), [users]);
   const columns = actions ? 5 : 4;
   return (

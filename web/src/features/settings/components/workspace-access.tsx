@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from "react";
 import { toast } from "sonner";
-import type { Role, User } from "@procure/contracts";
+import type { Member, Role } from "@procure/contracts";
 import { Notice } from "@/components/ui/notice";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api-client";
@@ -15,7 +15,7 @@ import { useDialogState } from "@/lib/use-dialog-state";
 
 export const teammatesFailedMessage = "Unable to load teammates right now.";
 
-type Asked = { kind: "toggle" | "reset"; user: User };
+type Asked = { kind: "toggle" | "reset"; user: Member };
 
 export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
   const [search, setSearch] = useState("");
@@ -34,8 +34,8 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
     ? {
         selfId: me?.id ?? null,
         busyId: update.isPending ? (update.variables?.id ?? null) : null,
-        changeRole: (user: User, role: Role) =>
-          update.mutate({ id: user.id, role }, { onSuccess: () => toast.success(`${user.email} is now ${role}`), onError: failed }),
+        changeRole: (user: Member, role: Role) =>
+          update.mutate({ id: user.id, role, version: user.version }, { onSuccess: () => toast.success(`${user.email} is now ${role}`), onError: failed }),
         askToggleActive: (user) => setAsked({ kind: "toggle", user }),
         askResetPassword: (user) => setAsked({ kind: "reset", user }),
       }
@@ -46,7 +46,7 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
     const { user } = asked;
     if (asked.kind === "toggle") {
       update.mutate(
-        { id: user.id, active: !user.active },
+        { id: user.id, active: !user.active, version: user.version },
         {
           onSuccess: (changed) => toast.success(changed.active ? `${changed.email} can sign in again` : `${changed.email} is deactivated and signed out`),
           onError: failed,

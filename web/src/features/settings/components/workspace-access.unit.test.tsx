@@ -140,6 +140,7 @@ describe("approval rules", () => {
       active: true,
       created_at: "2026-01-01T00:00:00Z",
       updated_at: "2026-01-01T00:00:00Z",
+      version: 1,
     };
     let rules = [rule];
     const { calls } = mockFetch({

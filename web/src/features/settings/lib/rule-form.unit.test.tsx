@@ -78,6 +78,7 @@ describe("the rule form's resolver", () => {
       active: false,
       created_at: "",
       updated_at: "",
+      version: 1,
     };
     expect(ruleToForm({ ...rule, stages: [...rule.stages] })).toEqual({
       name: "Big",

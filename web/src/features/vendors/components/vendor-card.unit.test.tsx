@@ -14,6 +14,7 @@ const vendor: Vendor = {
   renewal_date: null,
   created_at: "2026-03-01T10:00:00.000Z",
   updated_at: "2026-03-01T10:00:00.000Z",
+  version: 1,
   diligence: { status: "complete", missing: [], expired: [], expiring: [] },
 };
 

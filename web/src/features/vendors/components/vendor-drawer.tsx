@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { vendorRisks, type UpdateVendorBody, type Vendor } from "@procure/contracts";
+import { vendor as vendorSchema, vendorRisks, type UpdateVendorBody, type Vendor } from "@procure/contracts";
 import { useVendor } from "../api/get-vendor";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
+import { EditConflictNotice } from "@/components/ui/edit-conflict";
+import { useEditConflict } from "@/lib/use-edit-conflict";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useUpdateVendor } from "../api/update-vendor";
 import { changedFields, updateVendorResolver, vendorFields, vendorToForm, type VendorFormValues } from "../lib/vendor-form";
@@ -14,6 +16,9 @@ import { VendorField } from "./vendor-field";
 import { VendorHistory } from "./vendor-history";
 
 const FORM = "vendor-form";
+
+/** The form's fields as a conflict names them. */
+const conflictLabels = { status: "Status", risk: "Risk", website: "Website", renewal_date: "Contract renewal", notes: "Notes" } as const;
 
 /** `canFileDocuments`: the viewer keeps the vendor's diligence documents (buyers, finance, admins). */
 type Props = { vendor: Vendor | null; canEdit: boolean; canFileDocuments: boolean; onClose: () => void };
@@ -26,6 +31,7 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
     resolver: updateVendorResolver,
   });
   const { errors, dirtyFields } = formState;
+  const edit = useEditConflict(vendor, { schema: vendorSchema, labels: conflictLabels, view: vendorToForm });
 
   useEffect(() => {
     if (!vendor) return;
@@ -42,7 +48,7 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
     if (Object.keys(changes).length === 0) return onClose();
     setFormError(null);
     update.mutate(
-      { id: vendor.id, body: changes },
+      { id: vendor.id, body: changes, version: edit.version },
       {
         onSuccess: (saved) => {
           const what = changes.status === "blocked" ? "Vendor blocked" : changes.status === "active" ? "Vendor unblocked" : "Vendor updated";
@@ -50,6 +56,7 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
           onClose();
         },
         onError: (error) => {
+          if (edit.caught(error)) return;
           const found = serverFieldError(error, vendorFields);
           if (found.field) setError(found.field, { type: "server", message: found.message }, { shouldFocus: true });
           else setFormError(found.message);
@@ -94,6 +101,14 @@ export function VendorDrawer({ vendor, canEdit, canFileDocuments, onClose }: Pro
               {formError}
             </Notice>
           ) : null}
+          <EditConflictNotice
+            conflict={edit.conflict}
+            what="vendor"
+            onReload={() => {
+              const current = edit.reload();
+              if (current) reset(vendorToForm(current));
+            }}
+          />
           {canEdit ? (
             <div className="vendor-block">
               <button type="button" className={blocked ? "btn" : "btn btn-danger"} onClick={toggle} aria-describedby="vendor-block-state">

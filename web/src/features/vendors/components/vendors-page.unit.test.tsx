@@ -18,6 +18,7 @@ const northwind: Vendor = {
   renewal_date: null,
   created_at: stamp,
   updated_at: stamp,
+  version: 1,
   diligence: { status: "missing", missing: ["w9"], expired: [], expiring: [] },
 };
 

@@ -13,8 +13,11 @@ const useWebhookMutation = <A, R>(fn: (args: A) => Promise<R>) => {
 export const useCreateWebhook = () =>
   useWebhookMutation(async (body: CreateWebhookBody) => createdWebhookEndpoint.parse(await api.post<unknown>("/api/webhooks", body)));
 
+/** `version`: the endpoint's version the change was made on; a change over a newer one is refused (412). */
 export const useUpdateWebhook = () =>
-  useWebhookMutation(async ({ id, changes }: { id: string; changes: UpdateWebhookBody }) => webhookEndpoint.parse(await api.patch<unknown>(path(id), changes)));
+  useWebhookMutation(async ({ id, changes, version }: { id: string; changes: UpdateWebhookBody; version?: number | undefined }) =>
+    webhookEndpoint.parse(await api.patch<unknown>(path(id), changes, version)),
+  );
 
 export const useDeleteWebhook = () => useWebhookMutation((id: string) => api.delete(path(id)));
 

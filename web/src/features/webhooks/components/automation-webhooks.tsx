@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { WebhookEndpoint } from "@procure/contracts";
+import { webhookEndpoint, type WebhookEndpoint } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
+import { EditConflictNotice } from "@/components/ui/edit-conflict";
+import { useEditConflict } from "@/lib/use-edit-conflict";
 import { useWebhooks } from "../api/get-webhooks";
 import { useCreateWebhook, useDeleteWebhook, useRotateSecret, useSendTestEvent, useUpdateWebhook } from "../api/save-webhook";
 import { DeliveryLog } from "./delivery-log";
@@ -13,6 +15,9 @@ import { SecretOnce } from "./secret-once";
 import "../webhooks.css";
 
 type Revealed = { endpointId: string; secret: string; note: string };
+
+/** The endpoint's fields as a conflict names them. */
+const conflictLabels = { url: "URL", description: "Description", event_types: "Events", enabled: "Enabled" } as const;
 
 /** Webhook endpoints for admins: the Automation section of the integrations screen. */
 export function AutomationWebhooks() {
@@ -77,7 +82,9 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
   const remove = useDeleteWebhook();
   const rotate = useRotateSecret();
   const test = useSendTestEvent();
-  const [editing, setEditing] = useState(false);
+  // The endpoint as the form opened with it: the list refreshes while someone types.
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
+  const edit = useEditConflict(editing, { schema: webhookEndpoint, labels: conflictLabels });
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const fail = (what: string) => (error: unknown) => toast.error(errorMessage(error, what));
@@ -94,14 +101,19 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           <p className="subtle">{endpoint.event_types.includes("*") ? "All events" : endpoint.event_types.join(", ")}</p>
         </div>
         <div className="row webhooks-actions">
-          <button type="button" className="btn" onClick={() => setEditing((v) => !v)}>
+          <button type="button" className="btn" onClick={() => setEditing((v) => (v ? null : endpoint))}>
             Edit
           </button>
           <button
             type="button"
             className="btn"
             disabled={update.isPending}
-            onClick={() => update.mutate({ id: endpoint.id, changes: { enabled: !endpoint.enabled } }, { onError: fail("Could not change the endpoint") })}
+            onClick={() =>
+              update.mutate(
+                { id: endpoint.id, changes: { enabled: !endpoint.enabled }, version: endpoint.version },
+                { onError: fail("Could not change the endpoint") },
+              )
+            }
           >
             {endpoint.enabled ? "Disable" : "Enable"}
           </button>
@@ -132,16 +144,19 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
       {!endpoint.enabled && endpoint.disabled_reason ? <Notice tone="warning">{`Disabled: ${endpoint.disabled_reason}`}</Notice> : null}
       {editing ? (
         <EndpointForm
-          initial={endpoint}
+          // Reloading takes the endpoint as it is now: the form starts again from it.
+          key={edit.base?.version}
+          initial={edit.base ?? editing}
           busy={update.isPending}
-          error={update.error ? errorMessage(update.error) : null}
+          error={update.error && !edit.conflict ? errorMessage(update.error) : null}
+          notice={<EditConflictNotice conflict={edit.conflict} what="endpoint" onReload={edit.reload} />}
           onSubmit={(values) =>
             update.mutate(
-              { id: endpoint.id, changes: { url: values.url, description: values.description, event_types: values.event_types } },
-              { onSuccess: () => setEditing(false) },
+              { id: endpoint.id, changes: { url: values.url, description: values.description, event_types: values.event_types }, version: edit.version },
+              { onSuccess: () => setEditing(null), onError: edit.caught },
             )
           }
-          onCancel={() => setEditing(false)}
+          onCancel={() => setEditing(null)}
         />
       ) : null}
       {showLog ? <DeliveryLog endpointId={endpoint.id} /> : null}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { createWebhookBody, WILDCARD_EVENT_TYPE, type WebhookEndpoint } from "@procure/contracts";
 import { FormField } from "@/components/ui/form-field";
 import { Notice } from "@/components/ui/notice";
@@ -6,10 +6,18 @@ import { useEventTypes } from "../api/get-event-types";
 
 export type EndpointFormValues = { url: string; description: string | null; event_types: string[]; enabled: boolean };
 
-type Props = { initial?: WebhookEndpoint; busy: boolean; error: string | null; onSubmit: (values: EndpointFormValues) => void; onCancel: () => void };
+/** `notice`: what the form says above its buttons besides its own problems (a conflict with another edit). */
+type Props = {
+  initial?: WebhookEndpoint;
+  busy: boolean;
+  error: string | null;
+  notice?: ReactNode;
+  onSubmit: (values: EndpointFormValues) => void;
+  onCancel: () => void;
+};
 
 /** Create and edit share one form; the body is checked with the same schema the server uses. */
-export function EndpointForm({ initial, busy, error, onSubmit, onCancel }: Props) {
+export function EndpointForm({ initial, busy, error, notice, onSubmit, onCancel }: Props) {
   const types = useEventTypes();
   const [url, setUrl] = useState(initial?.url ?? "");
   const [description, setDescription] = useState(initial?.description ?? "");
@@ -58,6 +66,7 @@ export function EndpointForm({ initial, busy, error, onSubmit, onCancel }: Props
           {problem ?? error}
         </Notice>
       ) : null}
+      {notice}
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {initial ? "Save" : "Create endpoint"}
