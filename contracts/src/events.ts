@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { role } from "./roles.ts";
 import { approvalStage, requestPriority } from "./requests.ts";
+import { requestLine } from "./request-lines.ts";
 import { purchasingEventSchemas } from "./purchasing-events.ts";
 import { invoiceEventSchemas } from "./invoice-events.ts";
 import { catalogueEventSchemas } from "./catalogue-events.ts";
@@ -26,6 +27,11 @@ const nullableString = z.string().nullable();
 const requestDetails = {
   title: z.string(),
   amount: money,
+  /**
+   * Since schema version 3 (the upcaster gives stored older events one line of their amount); a payload without them
+   * is read as one line of its amount by `requestLinesOf`.
+   */
+  lines: z.array(requestLine).optional(),
   description: nullableString,
   category_id: nullableString,
   category_name: nullableString,

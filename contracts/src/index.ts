@@ -12,6 +12,7 @@ export * from "./demo.ts";
 export * from "./vendors.ts";
 export * from "./orders.ts";
 export * from "./order-lines.ts";
+export * from "./request-lines.ts";
 export * from "./purchasing-events.ts";
 export * from "./invoice-events.ts";
 export * from "./invoice-match.ts";

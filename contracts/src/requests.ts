@@ -4,6 +4,7 @@ import { requestSortFields, sortParam } from "./list-sort.ts";
 import { blankAsNull, money, requiredLine, requiredText, shortText } from "./common.ts";
 import { role } from "./roles.ts";
 import { addDays } from "./vendor-diligence.ts";
+import { refineRequestLines, requestAmountOrLinesMessage, requestLine, requestLineInput } from "./request-lines.ts";
 
 /** Withdrawn: the requester took it back while it waited; it may be resubmitted like a denied one. */
 export const requestStatuses = ["pending", "approved", "denied", "withdrawn"] as const;
@@ -30,17 +31,27 @@ export function isNeededSoon(neededBy: string | null | undefined, now: Date): bo
 
 const neededBy = blankAsNull(z.iso.date({ error: "Enter the need-by date as YYYY-MM-DD." }));
 
-export const createRequestBody = z.object({
-  title: requiredLine(200),
-  amount: money,
-  category_id: optionalId,
-  vendor_id: optionalId,
-  description: shortText(5000).optional(),
-  /** Normal when left out; an edit or resubmission without it keeps the request's own. */
-  priority: requestPriority.optional(),
-  /** Null clears it; an edit or resubmission without it keeps the request's own. */
-  needed_by: neededBy.optional(),
-});
+/**
+ * A request's details as the requester sends them. `lines` carry what it asks for and its amount is their sum; a body
+ * with only `amount` is one line of it. With lines, a sent `amount` is not read.
+ */
+export const createRequestBody = z
+  .object({
+    title: requiredLine(200),
+    amount: money.optional(),
+    lines: z.array(requestLineInput).min(1, { error: requestAmountOrLinesMessage }).max(100).optional(),
+    category_id: optionalId,
+    vendor_id: optionalId,
+    description: shortText(5000).optional(),
+    /** Normal when left out; an edit or resubmission without it keeps the request's own. */
+    priority: requestPriority.optional(),
+    /** Null clears it; an edit or resubmission without it keeps the request's own. */
+    needed_by: neededBy.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.amount === undefined && !body.lines) ctx.addIssue({ code: "custom", message: requestAmountOrLinesMessage, path: ["amount"] });
+    refineRequestLines(body.lines, ctx);
+  });
 export type CreateRequestBody = z.infer<typeof createRequestBody>;
 
 /** PATCH carries a decision; other transitions out of pending have routes of their own. A denial needs a reason. */
@@ -87,6 +98,8 @@ export const purchaseRequest = z.object({
   title: z.string(),
   status: requestStatus,
   amount: z.number(),
+  /** What it asks for; `amount` is their sum. A request raised before lines existed is one line of its amount. */
+  lines: z.array(requestLine),
   category_id: z.string().nullable(),
   category_name: z.string().nullable(),
   vendor_id: z.string().nullable(),

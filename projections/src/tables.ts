@@ -17,6 +17,8 @@ export interface RequestsRow {
   title: string;
   status: string;
   amount: number;
+  /** The request's lines as its events carry them; `amount` is their sum. */
+  lines: Json<{ description: string; quantity: number; unit_price: number; catalogue_item_id: string | null }[]>;
   description: string | null;
   category_id: string | null;
   category_name: string | null;

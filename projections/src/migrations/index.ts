@@ -13,6 +13,7 @@ import * as inboxMembers from "../inbox/migrations/20261126T1110-projections-inb
 import * as inboxCounts from "../inbox/migrations/20261126T2300-projections-inbox-counts.ts";
 import * as inboxMembersWhoAct from "../inbox/migrations/20261127T0900-projections-inbox-members-who-act.ts";
 import * as requestsNeededSoon from "../requests/migrations/20261127T0910-projections-requests-needed-soon.ts";
+import * as requestsLines from "../requests/migrations/20261128T1830-projections-requests-lines.ts";
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
@@ -47,6 +48,7 @@ export const readModelMigrations: MigrationSet = {
   "20261126T2300-projections-inbox-counts": inboxCounts,
   "20261127T0900-projections-inbox-members-who-act": inboxMembersWhoAct,
   "20261127T0910-projections-requests-needed-soon": requestsNeededSoon,
+  "20261128T1830-projections-requests-lines": requestsLines,
   "20261128T1800-projections-users-version": usersVersion,
   "20261128T1800-projections-budgets-version": budgetsVersion,
 };

@@ -8,6 +8,7 @@ import {
   type PurchaseRequest,
   type ListSort,
   type RequestFile,
+  type RequestLine,
   type RequestPriority,
   type RequestSortField,
   type RequestStatus,
@@ -25,6 +26,7 @@ export function toPurchaseRequest({ queue_key: _queueKey, ...row }: Selectable<R
     priority: row.priority as RequestPriority,
     amount: Number(row.amount),
     stages: row.stages as unknown as ApprovalStage[],
+    lines: row.lines as unknown as RequestLine[],
     current_stage_role: row.current_stage_role as Role | null,
   };
 }

@@ -1,4 +1,4 @@
-import { actorNamed, type ApprovalStage, type Comment, type PurchaseRequest, type Role, type StoredEvent } from "@procure/contracts";
+import { actorNamed, requestLinesOf, type ApprovalStage, type Comment, type PurchaseRequest, type Role, type StoredEvent } from "@procure/contracts";
 
 /**
  * A request as its own stream tells it. The requests read model stores exactly this, and a command's answer
@@ -20,6 +20,7 @@ export function nextRequestView(before: PurchaseRequest | null, event: StoredEve
       title: d.title,
       status: "pending",
       amount: d.amount,
+      lines: requestLinesOf(d),
       description: d.description,
       category_id: d.category_id,
       category_name: d.category_name,
@@ -65,13 +66,13 @@ function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest 
       return { ...view, ...touched, po_number: null, order_id: null };
     case "RequestEdited": {
       const { request_id: _id, ...details } = event.data;
-      return { ...view, ...touched, ...details };
+      return { ...view, ...touched, ...details, lines: requestLinesOf(details) };
     }
     case "RequestWithdrawn":
       return { ...view, ...touched, status: "withdrawn", decision_comment: event.data.reason, stages: setStage(null, "skipped", "skipped") };
     case "RequestResubmitted": {
       const { request_id: _id, ...details } = event.data;
-      return { ...view, ...touched, ...details, status: "pending", decision_comment: null };
+      return { ...view, ...touched, ...details, lines: requestLinesOf(details), status: "pending", decision_comment: null };
     }
     default:
       // Comments and files are on the request's stream but do not change the request row.

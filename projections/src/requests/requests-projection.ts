@@ -18,13 +18,18 @@ const rowChanging: readonly EventType[] = [
   "RequestResubmitted",
 ];
 
-type RequestRow = Omit<PurchaseRequest, "stages" | "budget_impact" | "decision_blocked_reason"> & { stages: string; queue_key: string };
+type RequestRow = Omit<PurchaseRequest, "stages" | "lines" | "budget_impact" | "decision_blocked_reason"> & {
+  stages: string;
+  lines: string;
+  queue_key: string;
+};
 
 const columns: ColumnTypes<RequestRow> = {
   id: "uuid",
   title: "text",
   status: "text",
   amount: "numeric",
+  lines: "jsonb",
   description: "text",
   category_id: "text",
   category_name: "text",
@@ -54,7 +59,7 @@ const requestIdOf = (event: StoredEvent) => (event.data as { request_id: string 
  */
 export const requestsProjection: Projection = {
   name: "requests",
-  version: 4,
+  version: 5,
   tables: ["rm_requests"],
   handles: rowChanging,
   async apply(db, events, context) {
@@ -77,6 +82,7 @@ export const requestsProjection: Projection = {
     const rows = [...changed.values()].map((view): RequestRow => ({
       ...view,
       stages: JSON.stringify(view.stages),
+      lines: JSON.stringify(view.lines),
       queue_key: queueKey(view.priority, view.created_at),
     }));
     await insertRows(
@@ -87,7 +93,7 @@ export const requestsProjection: Projection = {
       sql`on conflict (id) do update set status = excluded.status, stages = excluded.stages,
         current_stage_role = excluded.current_stage_role, po_number = excluded.po_number, order_id = excluded.order_id,
         decision_comment = excluded.decision_comment, title = excluded.title, amount = excluded.amount,
-        description = excluded.description, category_id = excluded.category_id, category_name = excluded.category_name,
+        lines = excluded.lines, description = excluded.description, category_id = excluded.category_id, category_name = excluded.category_name,
         vendor_id = excluded.vendor_id, vendor_name = excluded.vendor_name, rule_id = excluded.rule_id,
         priority = excluded.priority, needed_by = excluded.needed_by, queue_key = excluded.queue_key,
         version = excluded.version, updated_at = excluded.updated_at

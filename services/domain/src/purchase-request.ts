@@ -15,10 +15,12 @@ import {
   type RequestStatus,
   type Role,
   type StoredEvent,
+  requestLinesOf,
+  requestTotalTooLargeMessage,
 } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { conflict, forbidden, invalid, notFound } from "./domain-error.ts";
-import { requireAmountWithinMax } from "./amount-bounds.ts";
+import { requireAmountWithinMax, requireLinesWithinMax } from "./amount-bounds.ts";
 import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 export type RequestState =
@@ -108,9 +110,15 @@ function requireFutureNeededBy(neededBy: string | null, now: string) {
   if (neededBy !== null && isPastDate(neededBy, now)) throw invalid("The need-by date cannot be in the past.");
 }
 
+/** Each line's amount and their sum within the amount rule, the catalogue lines at the prices the server gave them. */
+function requireRequestAmount(details: { title: string; amount: number; lines?: EventData<"RequestCreated">["lines"] }) {
+  requireLinesWithinMax(requestLinesOf(details), requestTotalTooLargeMessage);
+  requireAmountWithinMax(details.amount, amountTooLarge);
+}
+
 export function createRequest(data: EventData<"RequestCreated">, now: string): NewEvent[] {
   requireFutureNeededBy(data.needed_by, now);
-  requireAmountWithinMax(data.amount, amountTooLarge);
+  requireRequestAmount(data);
   return [{ type: "RequestCreated", data }];
 }
 
@@ -202,7 +210,7 @@ type RequestChanges = Extract<RequestCommand, { type: "EditRequest" }>["changes"
 function detailsAfter(state: Extract<RequestState, { exists: true }>, changes: RequestChanges, now: string): Omit<EventData<"RequestEdited">, "request_id"> {
   const neededBy = changes.needed_by === undefined ? state.neededBy : changes.needed_by;
   if (neededBy !== state.neededBy) requireFutureNeededBy(neededBy, now);
-  if (changes.amount !== state.amount) requireAmountWithinMax(changes.amount, amountTooLarge);
+  if (changes.amount !== state.amount) requireRequestAmount(changes);
   return { ...changes, priority: changes.priority ?? state.priority, needed_by: neededBy };
 }
 

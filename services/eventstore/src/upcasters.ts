@@ -1,4 +1,4 @@
-import type { EventType, StoredEvent } from "@procure/contracts";
+import { amountLine, type EventType, type StoredEvent } from "@procure/contracts";
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
@@ -9,12 +9,15 @@ type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 // v1 of a request's details had no priority or need-by date: such a request was normal and needed by no date.
 const withDefaultUrgency: Upcaster = (data) => ({ priority: "normal", needed_by: null, ...data });
 
+// v2 had no lines: such a request asked for one line of its amount, named by its title.
+const withAmountLine: Upcaster = (data) => ({ lines: [amountLine(String(data.title), Number(data.amount))], ...data });
+
 const upcasters: Partial<Record<EventType, Upcaster[]>> = {
   // v1 carried the password hash; the credentials migration moved it out of stored rows, this covers any copy.
   UserRegistered: [({ password_hash: _dropped, ...rest }) => ({ ...rest, password_set: true })],
-  RequestCreated: [withDefaultUrgency],
-  RequestEdited: [withDefaultUrgency],
-  RequestResubmitted: [withDefaultUrgency],
+  RequestCreated: [withDefaultUrgency, withAmountLine],
+  RequestEdited: [withDefaultUrgency, withAmountLine],
+  RequestResubmitted: [withDefaultUrgency, withAmountLine],
 };
 
 export function currentSchemaVersion(type: string): number {

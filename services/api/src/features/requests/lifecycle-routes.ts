@@ -1,15 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  idParams,
-  purchaseRequest,
-  requestChangesBody,
-  requestOrder,
-  toCents,
-  withdrawalBody,
-  type RequestChangesBody,
-  type RequestCommand,
-} from "@procure/contracts";
+import { idParams, purchaseRequest, requestChangesBody, requestOrder, withdrawalBody, type RequestChangesBody, type RequestCommand } from "@procure/contracts";
 import { requestDecider, stagesFor } from "@procure/domain";
 import { getOrder } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
@@ -18,6 +9,7 @@ import { commandErrors as errors } from "../../http/error-responses.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
+import { pricedRequestLines } from "./request-lines.ts";
 import { requestAnswer } from "./request-answer.ts";
 
 /** The request's own read model and the dashboard's tallies, which an edit's amount or a withdrawal moves. */
@@ -32,13 +24,14 @@ const requestLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   /** The details as they will be stored, with names and the route read from their own streams inside the command. */
   const routedChanges = async (load: LoadStream, now: string, body: RequestChangesBody) => {
-    const amount = toCents(body.amount);
+    const { lines, amount } = await pricedRequestLines(load, body);
     const category_id = body.category_id ?? null;
     const vendor_id = body.vendor_id ?? null;
     const refs = await resolveRequestRefs(deps, load, { amount, category_id, vendor_id, now });
     return {
       title: body.title,
       amount,
+      lines,
       description: body.description?.trim() || null,
       category_id,
       category_name: refs.category_name,

@@ -19,7 +19,6 @@ import {
   type StoredEvent,
   requestSummary,
   requestSummaryQuery,
-  toCents,
 } from "@procure/contracts";
 import { controlsSettingsDecider, requestDecider, requestStreamId, stagesFor } from "@procure/domain";
 import { verifyStreamChain } from "@procure/eventstore";
@@ -29,6 +28,7 @@ import { handleCommand, on } from "../../commands/handle-command.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { visibleRequest } from "./access.ts";
 import { resolveRequestRefs } from "./request-refs.ts";
+import { pricedRequestLines } from "./request-lines.ts";
 import { standInsFor } from "../delegation/stand-ins.ts";
 import { budgetExceededBy } from "../budgets/budget-exceeded.ts";
 import { decodeSortCursor, linkNextPage } from "../../http/list-page.ts";
@@ -96,11 +96,11 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     async (request, reply) => {
       const id = newId(request);
       const body = request.body;
-      const amount = toCents(body.amount);
       return handleCommand(deps, request, reply, {
         reads,
         status: 201,
         commands: async (load, now) => {
+          const { lines, amount } = await pricedRequestLines(load, body);
           const refs = await resolveRequestRefs(deps, load, { amount, category_id: body.category_id ?? null, vendor_id: body.vendor_id ?? null, now });
           return on(requestDecider, id, {
             type: "CreateRequest",
@@ -108,6 +108,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
               request_id: id,
               title: body.title,
               amount,
+              lines,
               description: body.description?.trim() || null,
               category_id: body.category_id ?? null,
               category_name: refs.category_name,
