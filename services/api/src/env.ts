@@ -97,8 +97,8 @@ export const envSchema = z.object({
    * would slow the live screens that share the process and the database. Each notifier process has its own.
    */
   MAIL_SEND_RATE: z.coerce.number().positive().default(20),
-  /** The address people reach the product at: the base of every link in a mail. */
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** The address people reach the product at: the base of every link in a mail. Unset: where the server listens. */
+  PUBLIC_URL: unsetIfBlank(z.url()),
   /** The workspace's time zone (IANA): daily summaries go out at 08:00 there. */
   WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, { error: "Not a time zone (use an IANA name such as Europe/Paris)" }).default("UTC"),
   /**
@@ -119,7 +119,17 @@ export const envSchema = z.object({
         .filter(Boolean);
     }),
 });
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
+
+/** Hosts that listen on every interface: a browser reaches them as localhost. */
+const everyInterface = new Set(["0.0.0.0", "::", "[::]", ""]);
+
+/** Where the server listens, as a browser on this machine reaches it: the public address unless PUBLIC_URL says. */
+export function listeningUrl(env: { HOST: string; PORT: number }): string {
+  if (everyInterface.has(env.HOST)) return `http://localhost:${env.PORT}`;
+  const bareIpv6 = env.HOST.includes(":") && !env.HOST.startsWith("[");
+  return `http://${bareIpv6 ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+}
 
 /**
  * The demo workspace (sample accounts with a published password) is for trying the product: on by default in
@@ -152,5 +162,5 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.NODE_ENV === "production" && !parsed.data.JWT_SECRET) {
     throw new Error("JWT_SECRET is required in production");
   }
-  return parsed.data;
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? listeningUrl(parsed.data) };
 }

@@ -9,6 +9,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&a
 export function linkOf(notice: Notice, publicUrl: string): string {
   const base = publicUrl.replace(/\/+$/, "");
   if (notice.kind === "work-order-status") return `${base}/#work-orders`;
+  if (notice.kind === "invitation") return `${base}/login?${new URLSearchParams({ email: notice.to.email })}`;
   return `${base}/app/requests/${encodeURIComponent(notice.request.id)}`;
 }
 
@@ -49,6 +50,17 @@ function wordsOf(notice: Notice): { subject: string; lines: string[]; action: st
         action: "Open the request",
       };
     }
+    case "invitation": {
+      const by = notice.invitedBy ? `${notice.invitedBy} invited you` : "You were invited";
+      return {
+        subject: "You're invited to Procure",
+        lines: [
+          `${by} to Procure, the workspace for purchase requests and orders, as ${notice.role}.`,
+          "Sign in with this e-mail address and the password your admin gives you (never sent by mail).",
+        ],
+        action: "Sign in",
+      };
+    }
     case "work-order-status": {
       const w = notice.workOrder;
       const note = notice.note ? [`Note: ${notice.note}`] : [];
@@ -63,7 +75,7 @@ function wordsOf(notice: Notice): { subject: string; lines: string[]; action: st
 
 /** A request needed within days (as of the event `at`) says so first, so it stands out in a list of mails. */
 function flagged(notice: Notice, subject: string, at: Date): string {
-  if (notice.kind === "work-order-status" || !isNeededSoon(notice.request.needed_by, at)) return subject;
+  if (notice.kind === "work-order-status" || notice.kind === "invitation" || !isNeededSoon(notice.request.needed_by, at)) return subject;
   return `Needed by ${notice.request.needed_by}: ${subject}`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DirectoryRequest } from "./directory.ts";
-import { render } from "./mail-content.ts";
+import { linkOf, render } from "./mail-content.ts";
 import type { Notice } from "./recipients.ts";
 
 const request = (needed_by: string | null): DirectoryRequest => ({
@@ -49,5 +49,17 @@ describe("a mail's lines", () => {
       at,
     );
     expect(denied.text.split("\n")[1]).toBe("Comment: No Open the request: https://evil.test");
+  });
+});
+
+describe("an invitation", () => {
+  it("names who invited, links to sign-in with the address filled in, and holds no password", () => {
+    const notice: Notice = { kind: "invitation", to: { userId: null, email: "new+1@example.com" }, role: "finance", invitedBy: "adm@example.com" };
+    const link = linkOf(notice, "http://127.0.0.1:4100/");
+    expect(link).toBe("http://127.0.0.1:4100/login?email=new%2B1%40example.com");
+    const mail = render(notice, link, at);
+    expect(mail.subject).toBe("You're invited to Procure");
+    expect(mail.text.split("\n")[0]).toBe("adm@example.com invited you to Procure, the workspace for purchase requests and orders, as finance.");
+    expect(mail.text).toContain(`Sign in: ${link}`);
   });
 });

@@ -1,4 +1,4 @@
-import { decisionRefusal, runsOn, type Role, type StoredEvent } from "@procure/contracts";
+import { runsOn, type Role, type StoredEvent } from "@procure/contracts";
 import type { Directory, DirectoryRequest, DirectoryUser, DirectoryWorkOrder } from "./directory.ts";
 
 /** A user of the workspace (with preferences and an unsubscribe link), or someone known only by an address. */
@@ -9,17 +9,25 @@ export type Notice =
   | { kind: "request-approved" | "request-denied"; to: Recipient; request: DirectoryRequest; comment: string | null }
   | { kind: "ready-for-po"; to: Recipient; request: DirectoryRequest }
   | { kind: "po-issued" | "po-received"; to: Recipient; request: DirectoryRequest; poNumber: string }
-  | { kind: "work-order-status"; to: Recipient; workOrder: DirectoryWorkOrder; status: string; note: string | null };
+  | { kind: "work-order-status"; to: Recipient; workOrder: DirectoryWorkOrder; status: string; note: string | null }
+  | { kind: "invitation"; to: Recipient; role: Role; invitedBy: string | null };
 
 const asRecipient = (user: DirectoryUser): Recipient => ({ userId: user.id, email: user.email });
 
 /**
- * Everyone who may decide a request's stage on `day`: a decider whose delegation runs that day is replaced by their
- * delegate (an active member, never the requester), as the decision itself lets the delegate stand in.
+ * A request routed to no stage may be decided by any decider, but is mailed to those the spec's default rule routes
+ * to: mailing every role that may stand in would tell finance and admins of every small purchase.
+ */
+const unroutedStageRole: Role = "approver";
+
+/**
+ * Who is mailed that a request's stage waits on `day`: the members who hold the stage's role (admins, who may stand
+ * in at every stage, only for a stage whose role is admin), never the requester. A decider whose delegation runs that
+ * day is replaced by their delegate (an active member, never the requester), as the decision lets the delegate stand in.
  */
 export function decidersOf(directory: Pick<Directory, "users" | "delegations">, request: DirectoryRequest, stageRole: Role | null, day: string): Recipient[] {
-  const target = { requesterId: request.requester_id, stageRole };
-  const deciders = [...directory.users.values()].filter((u) => decisionRefusal({ role: u.role, userId: u.id }, target) === null);
+  const role = stageRole ?? unroutedStageRole;
+  const deciders = [...directory.users.values()].filter((u) => u.role === role && u.id !== request.requester_id);
   return deciders.map((decider) => {
     const delegation = directory.delegations.get(decider.id);
     const delegate = delegation && runsOn(delegation, day) ? directory.users.get(delegation.delegate_id) : undefined;
@@ -58,6 +66,14 @@ function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
   const users = directory.users.values();
   const day = event.recorded_at.slice(0, 10);
   switch (event.type) {
+    case "UserRegistered": {
+      // A member an admin added learns of it and where to sign in; one who signed up already knows. The address is
+      // the recipient (no preferences or unsubscribe link yet): the account cannot have chosen any.
+      const { invited_by, email, role } = event.data;
+      if (invited_by === null) return [];
+      const invitedBy = directory.users.get(invited_by)?.email ?? event.metadata.actor_email ?? null;
+      return [{ kind: "invitation", to: { userId: null, email }, role, invitedBy }];
+    }
     case "RequestCreated": {
       const d = event.data;
       const request: DirectoryRequest = {

@@ -38,9 +38,37 @@ const event = (type: string, data: unknown, actor: string | null): StoredEvent =
 const who = (notices: ReturnType<typeof noticesFor>) => notices.map((n) => `${n.kind}:${n.to.userId}`).sort();
 
 describe("who hears of an event", () => {
-  it("a stage approved: whoever may decide the next stage (admins stand in), not the actor", () => {
+  it("a new request: the members of its first stage's role only (admins, who may stand in, are not mailed)", () => {
+    const { id: _id, ...details } = request;
+    const notices = noticesFor(event("RequestCreated", { ...details, request_id: "r3" }, "req"), directory());
+    expect(who(notices)).toEqual(["decision-needed:appr"]);
+  });
+
+  it("a request routed to no stage: the approvers, as the default rule routes", () => {
+    const { id: _id, ...details } = request;
+    const notices = noticesFor(event("RequestCreated", { ...details, request_id: "r4", stages: [] }, "req"), directory());
+    expect(who(notices)).toEqual(["decision-needed:appr"]);
+  });
+
+  it("a stage approved: the members of the next stage's role, not the actor", () => {
     const notices = noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 0, role: "approver", comment: null }, "appr"), directory());
-    expect(who(notices)).toEqual(["decision-needed:adm", "decision-needed:fin"]);
+    expect(who(notices)).toEqual(["decision-needed:fin"]);
+  });
+
+  it("an admin's stage: the admins", () => {
+    const d = directory();
+    d.requests.set("r1", { ...request, stages: [...request.stages, { role: "admin", status: "waiting" }] });
+    const notices = noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 1, role: "finance", comment: null }, "fin"), d);
+    expect(who(notices)).toEqual(["decision-needed:adm"]);
+  });
+
+  it("a member an admin added is invited at their address, naming the admin; one who signed up is not", () => {
+    const registered = (invited_by: string | null) =>
+      event("UserRegistered", { user_id: "new", email: "new@example.com", role: "approver", password_set: true, invited_by }, invited_by);
+    expect(noticesFor(registered("adm"), directory())).toEqual([
+      { kind: "invitation", to: { userId: null, email: "new@example.com" }, role: "approver", invitedBy: "adm@example.com" },
+    ]);
+    expect(noticesFor(registered(null), directory())).toEqual([]);
   });
 
   it("the last stage approved tells nobody of a next stage; the approval tells the requester and buyers", () => {
@@ -59,7 +87,7 @@ describe("who hears of an event", () => {
     const d = directory();
     for (const id of ["fin", "req"]) d.users.set(id, { ...d.users.get(id)!, active: false });
     const next = noticesFor(event("RequestStageApproved", { request_id: "r1", stage_index: 0, role: "approver", comment: null }, "appr"), d);
-    expect(who(next)).toEqual(["decision-needed:adm"]);
+    expect(who(next)).toEqual([]);
     expect(who(noticesFor(event("RequestApproved", { request_id: "r1", comment: "ok" }, "fin"), d))).toEqual(["ready-for-po:buy"]);
   });
 

@@ -28,7 +28,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { signIn } = useSession();
-  const [email, setEmail] = useState(() => prefilledEmail(location.state));
+  // An invitation mail links here with the invited address (`?email=`).
+  const [email, setEmail] = useState(() => prefilledEmail(location.state) || (params.get("email") ?? ""));
   const [password, setPassword] = useState(() => (prefilledEmail(location.state) ? demoPassword : ""));
   const [error, setError] = useState<string | null>(null);
   const mutation = useLogin();
