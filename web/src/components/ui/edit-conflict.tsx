@@ -20,7 +20,8 @@ export function EditConflictNotice({ conflict, what, onReload }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   // A long form may be scrolled away from where the notice appears: it is brought into view once.
   useEffect(() => {
-    if (conflict) ref.current?.scrollIntoView({ block: "nearest" });
+    // Not every environment scrolls (a test DOM has no layout).
+    if (conflict) ref.current?.scrollIntoView?.({ block: "nearest" });
   }, [conflict]);
   if (!conflict) return null;
   const who = conflict.changedBy.length > 0 ? listed(conflict.changedBy) : "Someone";
