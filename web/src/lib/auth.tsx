@@ -14,6 +14,8 @@ type SessionContextValue = {
   role: Role;
   signIn: (token: string, user: User) => void;
   signOut: () => void;
+  /** Reads the signed-in user again (a new role, say) without ending the session. */
+  refreshUser: () => void;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -61,6 +63,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const refreshUser = useCallback(() => {
+    getMe()
+      .then((user) => {
+        storage.setUser(user);
+        setState((current) => (current.status === "authenticated" ? { ...current, user } : current));
+      })
+      // A session that ended meanwhile is signed out by the 401 itself.
+      .catch(() => undefined);
+  }, []);
+
   useEffect(() => onUnauthorized(signOut), [signOut]);
 
   const checking = state.status === "checking";
@@ -83,8 +95,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionContextValue>(
     // Users only come from answers parsed with the contracts' schema, whose role is always a known one; without a
     // user the role is the least privileged (spec section 6).
-    () => ({ ...state, role: state.user?.role ?? "requester", signIn, signOut }),
-    [state, signIn, signOut],
+    () => ({ ...state, role: state.user?.role ?? "requester", signIn, signOut, refreshUser }),
+    [state, signIn, signOut, refreshUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

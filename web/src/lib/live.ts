@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { liveCloseCodes, liveMessage } from "@procure/contracts";
 import { env } from "@/config/env";
@@ -55,9 +55,14 @@ export function applyLiveMessage(queryClient: QueryClient, raw: unknown) {
   for (const queryKey of parsed.data.keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** One socket per signed-in tab. After any reconnect everything is refetched, since messages may have been missed. */
-export function useLiveInvalidation(token: string | null) {
+/**
+ * One socket per signed-in tab. After any reconnect everything is refetched, since messages may have been missed.
+ * `onRoleChanged` hears that the server closed the socket for a new role, so the app can read the user again.
+ */
+export function useLiveInvalidation(token: string | null, onRoleChanged?: () => void) {
   const queryClient = useQueryClient();
+  const roleChanged = useRef(onRoleChanged);
+  roleChanged.current = onRoleChanged;
 
   useEffect(() => {
     if (!token || typeof WebSocket === "undefined") return;
@@ -79,6 +84,7 @@ export function useLiveInvalidation(token: string | null) {
       socket.onclose = (event) => {
         socket = null;
         if (stopped) return;
+        if (event.code === liveCloseCodes.roleChanged) roleChanged.current?.();
         const next = afterClose(event.code);
         parked = next === "refetch" || next === "wait-for-focus";
         if (next === "refetch") void queryClient.invalidateQueries();

@@ -100,6 +100,29 @@ describe("live invalidations", () => {
       vi.useRealTimers();
     }
   });
+
+  it("after a role change, has the user read again, reconnects at once and refetches everything under the new role", () => {
+    vi.useFakeTimers();
+    const sockets = fakeSockets();
+    const client = new QueryClient();
+    const refetch = vi.spyOn(client, "invalidateQueries");
+    const refreshUser = vi.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useLiveInvalidation("t1", refreshUser), { wrapper });
+    try {
+      sockets[0]!.onopen!();
+      sockets[0]!.onclose!({ code: 4009 });
+      expect(refreshUser).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(250);
+      expect(sockets).toHaveLength(2);
+      sockets[1]!.onopen!();
+      expect(refetch).toHaveBeenCalledTimes(1);
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
 });
 
 type FakeSocket = {

@@ -19,9 +19,10 @@ export function Component() {
 
 /** Inside the session guard, so the live socket and the preloads start only for a signed-in user. */
 function Workspace() {
-  const { role, token } = useSession();
+  const { role, token, refreshUser } = useSession();
   usePreloadSections(role);
-  useLiveInvalidation(token);
+  // A new role changes what the shell offers: the user is read again as the socket reconnects.
+  useLiveInvalidation(token, refreshUser);
   const notifications = (
     <div className="stack" style={{ gap: 24 }}>
       <EmailPreferenceChoice />
