@@ -18,6 +18,8 @@ export const requestLineInput = z.object({
   catalogue_item_id: blankAsNull(z.uuid({ error: "Choose a valid catalogue item." })).optional(),
 });
 export type RequestLineInput = z.infer<typeof requestLineInput>;
+/** A line as a client writes it in a request body. */
+export type RequestLineBody = z.input<typeof requestLineInput>;
 
 /** A line as a request's events and every request answer carry it. */
 export const requestLine = z.object({

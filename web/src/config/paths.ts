@@ -21,7 +21,7 @@ export const paths = {
     root: { path: "/app", getHref: () => "/app" },
     requests: {
       path: "requests",
-      getHref: (query: { vendor?: string; status?: string; title?: string; category?: string; price?: string; qty?: string } = {}) =>
+      getHref: (query: { vendor?: string; status?: string; title?: string; category?: string; price?: string; qty?: string; item?: string } = {}) =>
         withQuery("/app/requests", query),
     },
     /** An address people type or bookmark for the new-request form, which is a drawer over the requests list. */

@@ -37,6 +37,7 @@ export function ItemCard({ item, favourite, comparing, onFavourite, onCompare }:
           vendor: item.vendorId ?? undefined,
           price: String(item.basePrice),
           qty: "1",
+          item: item.id,
         })}
         aria-label={`Request this item: ${item.name}`}
       >

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { purchaseRequest, type RequestPriority } from "@procure/contracts";
+import { purchaseRequest, type RequestLineBody, type RequestPriority } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type RequestChanges = {
   title: string;
-  amount: number;
+  /** Lines win; only an amount is one line of it. */
+  amount?: number;
+  lines?: RequestLineBody[];
   category_id: string | null;
   vendor_id: string | null;
   description: string;

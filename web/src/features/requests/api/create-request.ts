@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { purchaseRequest, type PurchaseRequest, type RequestPriority } from "@procure/contracts";
+import { purchaseRequest, type RequestLineBody, type PurchaseRequest, type RequestPriority } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type NewRequestInput = {
   title: string;
-  amount: number;
+  /** Lines win; only an amount is one line of it. */
+  amount?: number;
+  lines?: RequestLineBody[];
   category_id: string | null;
   vendor_id: string | null;
   description: string;
@@ -21,7 +23,7 @@ export async function createRequest(input: NewRequestInput): Promise<CreateReque
   const description = input.description.trim();
   const created = await api.post<unknown>("/api/requests", {
     title: input.title.trim(),
-    amount: input.amount,
+    ...(input.lines ? { lines: input.lines } : { amount: input.amount }),
     category_id: input.category_id,
     vendor_id: input.vendor_id,
     priority: input.priority,

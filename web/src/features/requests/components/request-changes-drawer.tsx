@@ -5,21 +5,38 @@ import { errorMessage } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { useChangeRequest } from "../api/change-request";
-import { RequestFields, changeRequestForm, emptyRequestForm, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
+import { useCataloguePrice } from "../api/get-catalogue-item";
+import {
+  RequestFields,
+  changeRequestForm,
+  emptyRequestForm,
+  requestFormValid,
+  requestFormValues,
+  type RequestFieldKey,
+  type RequestForm,
+} from "./request-fields";
 
 type Props = { request: PurchaseRequest; kind: "edit" | "resubmit"; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** A saved request keeps only its amount, so its form starts at one unit of that amount's worth. */
-const formOf = (r: PurchaseRequest): RequestForm => ({
-  ...emptyRequestForm,
-  title: r.title,
-  amount: String(r.amount),
-  categoryId: r.category_id ?? "",
-  vendorId: r.vendor_id ?? "",
-  description: r.description ?? "",
-  priority: r.priority,
-  neededBy: r.needed_by ?? "",
-});
+/**
+ * The form starts from the request as saved: its one line's quantity and unit price, or, for a request of several
+ * lines, one unit of its amount (sent back as those lines while the amount stays).
+ */
+const formOf = (r: PurchaseRequest): RequestForm => {
+  const line = r.lines.length === 1 ? r.lines[0] : undefined;
+  return {
+    ...emptyRequestForm,
+    ...(line ? { quantity: String(line.quantity), unitPrice: String(line.unit_price), catalogueItemId: line.catalogue_item_id ?? "" } : {}),
+    savedLines: r.lines,
+    title: r.title,
+    amount: String(r.amount),
+    categoryId: r.category_id ?? "",
+    vendorId: r.vendor_id ?? "",
+    description: r.description ?? "",
+    priority: r.priority,
+    neededBy: r.needed_by ?? "",
+  };
+};
 
 /** The requester's own request, changed while it waits or put back in the queue after a denial or withdrawal. */
 export function RequestChangesDrawer({ request, kind, open, onOpenChange }: Props) {
@@ -34,7 +51,8 @@ export function RequestChangesDrawer({ request, kind, open, onOpenChange }: Prop
     // The form starts from the request as it was when the drawer opened, not as live updates move it meanwhile.
   }, [open, reset]);
 
-  const set = (key: keyof RequestForm, value: string) => setForm((f) => changeRequestForm(f, key, value));
+  const priceAt = useCataloguePrice(form.catalogueItemId);
+  const set = (key: RequestFieldKey, value: string) => setForm((f) => changeRequestForm(f, key, value, priceAt));
   const valid = requestFormValid(form);
   const resubmit = kind === "resubmit";
   const onSubmit = (event: FormEvent) => {

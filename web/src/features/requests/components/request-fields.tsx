@@ -1,10 +1,21 @@
-import { defaultRequestPriority, normalizeStatus, requestPriorities, type RequestPriority } from "@procure/contracts";
+import { defaultRequestPriority, linesTotal, normalizeStatus, requestPriorities, type RequestLine, type RequestPriority } from "@procure/contracts";
 import { useCategories } from "../api/get-categories";
 import { useVendors } from "../api/get-vendors";
-import { changeLine, quantityValid, type LineFields } from "../lib/line-amount";
+import { changeLine, lineAmount, quantityValid, type LineFields, type PriceAt } from "../lib/line-amount";
 
-/** Quantity and unit price help reach the amount; the API keeps the amount, and the description says how it was reached. */
-export type RequestForm = LineFields & { categoryId: string; vendorId: string; priority: RequestPriority; neededBy: string };
+/**
+ * The form edits one line (quantity × unit price) and the amount; the description says how it was reached.
+ * `catalogueItemId`: the line is a catalogue item's, priced by the server at its volume tier. `savedLines`: the lines
+ * the request was saved with, sent back as they were when the form leaves them alone.
+ */
+export type RequestForm = LineFields & {
+  categoryId: string;
+  vendorId: string;
+  priority: RequestPriority;
+  neededBy: string;
+  catalogueItemId: string;
+  savedLines: RequestLine[] | null;
+};
 
 export const emptyRequestForm: RequestForm = {
   title: "",
@@ -16,6 +27,8 @@ export const emptyRequestForm: RequestForm = {
   description: "",
   priority: defaultRequestPriority,
   neededBy: "",
+  catalogueItemId: "",
+  savedLines: null,
 };
 
 const priorityLabels: Record<RequestPriority, string> = { low: "Low", normal: "Normal", high: "High", urgent: "Urgent" };
@@ -27,15 +40,32 @@ export const requestFormValid = (form: RequestForm) => {
 
 const lineKeys = new Set<keyof RequestForm>(["title", "quantity", "unitPrice", "amount", "description"]);
 
+export type RequestFieldKey = Exclude<keyof RequestForm, "savedLines">;
+
 /** One field changed; quantity, unit price and title also move the amount and the form's own description. */
-export function changeRequestForm<T extends RequestForm>(form: T, key: keyof RequestForm, value: string): T {
-  return lineKeys.has(key) ? changeLine(form, key as keyof LineFields, value) : { ...form, [key]: value };
+export function changeRequestForm<T extends RequestForm>(form: T, key: RequestFieldKey, value: string, priceAt?: PriceAt): T {
+  return lineKeys.has(key) ? changeLine(form, key as keyof LineFields, value, priceAt) : { ...form, [key]: value };
+}
+
+/**
+ * What the request asks for: the form's line while the amount is its quantity × unit price; else the lines it was
+ * saved with while the amount is still their sum; else only the amount (a discount or fee), which is one line of it.
+ */
+function formLines(form: RequestForm): { lines: RequestLine[] } | { amount: number } {
+  const amount = Math.round(Number(form.amount) * 100) / 100;
+  if (lineAmount(form.quantity, form.unitPrice) === String(amount)) {
+    const saved = form.savedLines?.length === 1 ? form.savedLines[0] : undefined;
+    const description = saved?.description ?? form.title.trim();
+    return { lines: [{ description, quantity: Number(form.quantity), unit_price: Number(form.unitPrice), catalogue_item_id: form.catalogueItemId || null }] };
+  }
+  if (form.savedLines && linesTotal(form.savedLines) === amount) return { lines: form.savedLines };
+  return { amount };
 }
 
 /** The form's values as the API takes them. */
 export const requestFormValues = (form: RequestForm) => ({
   title: form.title,
-  amount: Math.round(Number(form.amount) * 100) / 100,
+  ...formLines(form),
   category_id: form.categoryId || null,
   vendor_id: form.vendorId || null,
   description: form.description,
@@ -43,7 +73,7 @@ export const requestFormValues = (form: RequestForm) => ({
   needed_by: form.neededBy || null,
 });
 
-type Props = { form: RequestForm; set: (key: keyof RequestForm, value: string) => void; open: boolean };
+type Props = { form: RequestForm; set: (key: RequestFieldKey, value: string) => void; open: boolean };
 
 /** What a requester writes on a request, the same when raising, editing or resubmitting it. */
 export function RequestFields({ form, set, open }: Props) {
@@ -83,6 +113,8 @@ export function RequestFields({ form, set, open }: Props) {
             step={0.01}
             value={form.unitPrice}
             onChange={(e) => set("unitPrice", e.target.value)}
+            readOnly={form.catalogueItemId !== ""}
+            title={form.catalogueItemId !== "" ? "The catalogue price for this quantity" : undefined}
           />
         </label>
       </div>

@@ -27,13 +27,18 @@ export function lineDescription(line: Pick<LineFields, "title" | "quantity" | "u
   return `${Number(line.quantity)} × ${line.title.trim() || "item"} at ${price.toFixed(2)} USD each`;
 }
 
+/** A catalogue item's unit price at a quantity (its volume tier), or null while it is not known. */
+export type PriceAt = (quantity: number) => number | null;
+
 /**
- * A change to one field of the line. Quantity and unit price set the amount; a description the form wrote itself
+ * A change to one field of the line; a catalogue line's unit price follows its quantity (`priceAt`). Quantity and unit price set the amount; a description the form wrote itself
  * (or none) follows them, while one the requester wrote stays theirs. The amount itself stays editable, for a
  * discount or a fee the unit price does not show.
  */
-export function changeLine<T extends LineFields>(form: T, key: keyof LineFields, value: string): T {
+export function changeLine<T extends LineFields>(form: T, key: keyof LineFields, value: string, priceAt?: PriceAt): T {
   const next = { ...form, [key]: value };
+  const price = key === "quantity" && priceAt && quantityValid(value) ? priceAt(Number(value)) : null;
+  if (price !== null) next.unitPrice = String(price);
   if (key === "quantity" || key === "unitPrice") next.amount = lineAmount(next.quantity, next.unitPrice) ?? form.amount;
   const written = form.description.trim() !== "" && form.description !== lineDescription(form);
   if (key !== "description" && key !== "amount" && !written) next.description = lineDescription(next) ?? "";
