@@ -148,7 +148,6 @@ describe("the screen in both themes", () => {
         await reloadInTheme(page, theme, () => page.getByRole("heading", { name: "Requester workspace" }).waitFor());
         const compare = page.getByRole("button", { name: `Compare ${await workspace(page).locator(".cat-item-name").first().textContent()}` });
         if ((await compare.getAttribute("aria-pressed")) !== "true") await compare.click();
-        await page.waitForTimeout(700);
         await screenshotPage(page, `catalogue-${theme}-${width}`);
         await expectNoSeriousViolations(page, ".catalogue-page", `${theme} ${width}px`);
         await expectNoHorizontalScroll(page);

@@ -79,7 +79,6 @@ describe("invoices", () => {
       await review.getByRole("button", { name: "Approve" }).click();
       await review.getByText("Add a comment to approve an invoice that is not matched.").waitFor();
       await review.getByLabel(/^Comment/).fill("Price rise agreed by phone.");
-      await reviewerPage.waitForTimeout(300);
       await screenshotView(reviewerPage, `invoices-detail-${width}`);
       await expectNoSeriousViolations(reviewerPage, ".drawer", `invoice detail ${width}px`);
       await review.getByRole("button", { name: "Approve" }).click();

@@ -63,7 +63,6 @@ describe("receiving goods against an order's lines", () => {
       await expect(drawer.getByRole("option", { name: "Issued" }).isDisabled()).resolves.toBe(true);
       await drawer.getByRole("group", { name: "Line 1" }).getByText("1 received").waitFor();
 
-      await page.waitForTimeout(300);
       await screenshotView(page, `order-receipts-drawer-${width}`);
       await expectNoSeriousViolations(page, ".drawer", `receipts ${width}px`);
       await expectNoHorizontalScroll(page);

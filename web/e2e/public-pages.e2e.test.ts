@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startProduct, type RunningProduct } from "./support/server";
 import { openSession, type Session } from "./support/browser";
+import { holdRoute } from "./support/held-route";
 
 let product: RunningProduct;
 let session: Session;
@@ -26,21 +27,15 @@ describe("public pages", () => {
     await page.goto(`${product.url}/resources/intake-checklist`);
     // The workspace's figures arrive after the lower sections here, as they do on a slow server: they grow the page
     // above the section after its first jump, which must still end with the section in view.
-    let releaseFigures = () => {};
-    const figuresHeld = new Promise<void>((resolve) => (releaseFigures = resolve));
-    await page.route("**/api/marketing/landing", async (route) => {
-      await figuresHeld;
-      await route.continue();
-    });
+    const figures = await holdRoute(page, "**/api/marketing/landing");
     try {
       await page.goto(`${product.url}/#access`);
       await page.locator("#access").waitFor();
-      releaseFigures();
+      await figures.release();
       await page.getByRole("heading", { name: "Explore the sample workspace" }).waitFor();
       await expect.poll(() => page.locator("#access").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120), { timeout: 10_000 }).toBe(true);
     } finally {
-      releaseFigures();
-      await page.unroute("**/api/marketing/landing");
+      await figures.release();
     }
   });
 
@@ -109,13 +104,8 @@ describe("public pages", () => {
     const slow = await openSession();
     try {
       const { page } = slow;
-      let entry = true;
-      await page.route("**/assets/*.js", async (route) => {
-        // The entry runs at once; every chunk it pulls in arrives a second late.
-        if (!entry) await new Promise((resolve) => setTimeout(resolve, 1_000));
-        entry = false;
-        await route.continue();
-      });
+      // The entry runs at once; every chunk it pulls in is held until the loading screen has been seen.
+      const chunks = await holdRoute(page, "**/assets/*.js", { passFirst: 1 });
       await page.addInitScript(() => {
         const seen = window as unknown as { blankAfterContent: number };
         seen.blankAfterContent = 0;
@@ -126,7 +116,9 @@ describe("public pages", () => {
           else if (hadContent) seen.blankAfterContent++;
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
-      await page.goto(`${product.url}/login`);
+      await page.goto(`${product.url}/login`, { waitUntil: "commit" });
+      await page.getByRole("status").getByText("Loading Procure…").waitFor();
+      await chunks.release();
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { blankAfterContent: number }).blankAfterContent)).toBe(0);
     } finally {

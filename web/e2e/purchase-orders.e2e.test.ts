@@ -7,6 +7,7 @@ import { markPage, signIn, wasReloaded } from "./support/browser";
 import { screenshotPage, screenshotView, shotWidths } from "./support/screenshots";
 import { useProduct } from "./support/suite";
 import { reloadInTheme, themes } from "./support/theme";
+import { holdRoute } from "./support/held-route";
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -149,14 +150,11 @@ describe("an order's life on the purchase orders screen", () => {
     await expect.poll(async () => [...new Set(await page.getByTestId("po-row").locator(".badge").allTextContents())]).toEqual(["cancelled"]);
     await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "All" }).click();
 
-    await page.route("**/api/orders?**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    const slowOrders = await holdRoute(page, "**/api/orders?**");
     await page.reload();
     await expect.poll(() => page.getByTestId("skeleton-row").count()).toBe(5);
+    await slowOrders.release();
     await page.getByTestId("po-row").first().waitFor();
-    await page.unroute("**/api/orders?**");
 
     await page.route("**/api/orders?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
     await page.reload();
@@ -237,7 +235,6 @@ describe("the screen in both themes", () => {
       for (const theme of themes) {
         await reloadInTheme(page, theme, () => page.getByTestId("po-row").first().waitFor());
         await page.getByRole("img", { name: /Purchase orders per status group/ }).waitFor();
-        await page.waitForTimeout(700);
         await screenshotPage(page, `purchase-orders-${theme}-${width}`, width < 600 ? 1000 : 1600);
         await expectNoSeriousViolations(page, ".po-page", `${theme} ${width}px`);
         await expectNoHorizontalScroll(page);
@@ -246,7 +243,6 @@ describe("the screen in both themes", () => {
         await opener.click();
         const drawer = page.getByRole("dialog", { name: /^Edit / });
         await drawer.getByRole("button", { name: "Save changes" }).waitFor();
-        await page.waitForTimeout(300);
         await screenshotView(page, `purchase-orders-drawer-${theme}-${width}`);
         expect((await seriousViolations(page, ".drawer")).screen).toEqual([]);
         await page.keyboard.press("Escape");

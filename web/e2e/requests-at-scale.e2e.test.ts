@@ -125,7 +125,8 @@ describe(`the requests list with ${SEEDED.toLocaleString("en-US")} more requests
     let mostRows = 0;
     while ((await oldest.count()) === 0 && Date.now() < deadline) {
       await page.mouse.wheel(0, 4_000);
-      await page.waitForTimeout(60);
+      // The list renders the rows the scroll brought into view by the next frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       mostRows = Math.max(mostRows, await renderedRows(page));
     }
     await oldest.waitFor({ timeout: 1_000 });

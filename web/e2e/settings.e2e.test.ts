@@ -228,7 +228,6 @@ describe("the screen in both themes", () => {
           await ruleRow(page, seeded.name).waitFor();
           await page.getByRole("region", { name: "Workspace access" }).getByTestId("user-row").first().waitFor();
         });
-        await page.waitForTimeout(400);
         await screenshotPage(page, `settings-${theme}-${width}`, 1400);
         await expectNoSeriousViolations(page, ".settings-page, [role=dialog]", `${theme} ${width}px`);
         await expectNoHorizontalScroll(page);
@@ -238,7 +237,6 @@ describe("the screen in both themes", () => {
         await drawer.getByLabel("Stages (JSON array)", { exact: true }).fill("approver");
         await drawer.getByRole("button", { name: "Create rule" }).click();
         await drawer.getByText("Stages are not valid JSON.", { exact: false }).waitFor();
-        await page.waitForTimeout(300);
         await screenshotView(page, `settings-rule-drawer-${theme}-${width}`);
         expect((await seriousViolations(page, ".settings-page, [role=dialog]")).screen).toEqual([]);
         await page.keyboard.press("Escape");
