@@ -80,5 +80,8 @@ describe("npm start's console", () => {
     // Quiet: no line per request, nor pino's other information, and no summary of a second without traffic.
     expect(output).not.toMatch(/"reqId"|request completed|incoming request|Server listening/);
     expect(output).not.toMatch(/: 0 requests/);
+    // No warning either: a newcomer's console holds only plain lines, where mail goes among them.
+    expect(output.split("\n").filter((line) => line.startsWith("{"))).toEqual([]);
+    expect(output).toMatch(/Mail is written as \.eml files under .+ \(set SMTP_URL to send it\)\./);
   }, 420_000);
 });

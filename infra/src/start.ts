@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { demoSeedEnabled, readEnv } from "@procure/api/setup";
@@ -42,6 +43,9 @@ console.log(
     `${env.DATABASE_URL ? "Postgres" : `embedded Postgres in ${env.DATA_DIR}`}, ${env.NATS_URL ? "NATS JetStream" : "in-process bus"}` +
     `${runtime.background ? "; relay, projector, webhooks and notifier in a thread of their own" : ""})`,
 );
+// Said once at start, where a newcomer reads, rather than as a warning: files are the embedded default, not a fault.
+if (only.includes("notifier") && !env.SMTP_URL)
+  console.log(`Mail is written as .eml files under ${join(resolve(env.DATA_DIR), "mail")} (set SMTP_URL to send it).`);
 if (demo.accounts) console.log(demo.accounts);
 // Where request lines are hidden, a line a period tells that the server is being used and how it fares.
 if (runtime.app && summarizedLevels.includes(runtime.app.log.level)) {

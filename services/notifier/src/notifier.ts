@@ -101,8 +101,6 @@ export class Notifier {
   }
 
   async start(): Promise<void> {
-    // Said once rather than per mail: a busy workspace writes many, and the line would drown the log.
-    if (!this.options.smtpUrl) this.options.log?.("no SMTP_URL: mails are written as .eml files", { dir: this.options.mailDir });
     this.mailSince = await markMailSince(this.db, this.now());
     this.running = true;
     await this.fanOut.start();
