@@ -72,7 +72,10 @@ export const orderCommand = z.discriminatedUnion("type", [
     invoice: data.InvoiceRecorded.pick({ invoice_id: true, number: true, invoice_date: true, lines: true, notes: true, tolerance_percent: true }),
   }),
   command("ApproveInvoice", { invoice_id: z.uuid(), comment: z.string().nullable(), controls }),
-  command("PayInvoice", { invoice_id: z.uuid(), controls }),
+  command("PayInvoice", { invoice_id: z.uuid(), paid_on: z.string(), reference: z.string(), controls }),
+  command("DisputeInvoice", { invoice_id: z.uuid(), reason: z.string() }),
+  command("ResolveInvoiceDispute", { invoice_id: z.uuid() }),
+  command("RejectInvoice", { invoice_id: z.uuid(), reason: z.string() }),
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 

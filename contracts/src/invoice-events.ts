@@ -16,7 +16,12 @@ export const invoiceMatchStates = ["matched", "price_variance", "over_invoiced",
 export const invoiceMatchState = z.enum(invoiceMatchStates);
 export type InvoiceMatchState = z.infer<typeof invoiceMatchState>;
 
-export const invoiceStatuses = ["open", "approved", "paid"] as const;
+/**
+ * An open invoice is approved, then paid. Finance may dispute an open or approved one with the vendor (it can be
+ * neither approved nor paid until the dispute is resolved, which opens it again) and may reject any unpaid one,
+ * which is final.
+ */
+export const invoiceStatuses = ["open", "approved", "paid", "disputed", "rejected"] as const;
 export const invoiceStatus = z.enum(invoiceStatuses);
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 
@@ -51,7 +56,14 @@ export const invoiceEventSchemas = {
   InvoiceMatched: z.object({ ...invoiceRef }),
   /** `match` as it stood when approved; a comment is required unless it was matched. */
   InvoiceApproved: z.object({ ...invoiceRef, total: z.number(), match: invoiceMatchState, comment: z.string().nullable() }),
-  InvoicePaid: z.object({ ...invoiceRef, total: z.number() }),
+  /** `paid_on` and `reference` say when and under what payment reference it was paid; invoices paid before they were asked have neither. */
+  InvoicePaid: z.object({ ...invoiceRef, total: z.number(), paid_on: z.string().optional(), reference: z.string().optional() }),
+  /** Held back while finance settles a question with the vendor; `reason` says what is in question. */
+  InvoiceDisputed: z.object({ ...invoiceRef, reason: z.string() }),
+  /** The dispute is settled: the invoice is open again and is approved afresh. */
+  InvoiceDisputeResolved: z.object({ ...invoiceRef }),
+  /** Refused for good: a rejected invoice is never approved or paid. */
+  InvoiceRejected: z.object({ ...invoiceRef, reason: z.string() }),
   InvoiceNumberReserved: z.object({ vendor_id: z.uuid(), number: z.string(), invoice_id: z.uuid() }),
   /** On the workspace's `matching-settings` stream. */
   MatchingSettingsChanged: z.object({ tolerance_percent: z.number() }),

@@ -10,7 +10,13 @@ export const invoiceMatchLabels: Record<InvoiceMatchState, string> = {
   awaiting_receipt: "Awaiting receipt",
 };
 
-export const invoiceStatusLabels: Record<InvoiceStatus, string> = { open: "Open", approved: "Approved", paid: "Paid" };
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  open: "Open",
+  approved: "Approved",
+  paid: "Paid",
+  disputed: "Disputed",
+  rejected: "Rejected",
+};
 
 export const approvalCommentMessage = "Add a comment to approve an invoice that is not matched.";
 
@@ -35,6 +41,23 @@ export const recordInvoiceBody = z.object({
 export type RecordInvoiceBody = z.infer<typeof recordInvoiceBody>;
 
 export const approveInvoiceBody = z.object({ comment: blankAsNull(shortText(2000)).optional() }).default({});
+
+/** When the payment went out (not in the future, not before the invoice date) and the reference it went under. */
+export const payInvoiceBody = z.object({
+  paid_on: z.iso.date({ error: "Enter the payment date" }),
+  reference: lineString({ error: "Enter the payment reference" })
+    .trim()
+    .min(1, { error: "Enter the payment reference" })
+    .max(100, { error: "A payment reference has at most 100 characters" }),
+});
+export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;
+
+const invoiceReason = (what: string) => shortText(1000).min(1, { error: `Enter the reason for ${what}` });
+
+/** What finance is querying with the vendor. */
+export const disputeInvoiceBody = z.object({ reason: invoiceReason("the dispute") });
+/** Why the invoice is refused for good. */
+export const rejectInvoiceBody = z.object({ reason: invoiceReason("rejecting the invoice") });
 
 /** One invoice line as answered: what was billed beside what was ordered and received, and what is wrong with it. */
 export const invoiceLine = z.object({
@@ -71,6 +94,16 @@ export const invoice = z.object({
   approved_at: z.string().nullable(),
   paid_by: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** The payment's date and reference as finance entered them; null on invoices paid before they were asked. */
+  paid_on: isoDate.nullable(),
+  payment_reference: z.string().nullable(),
+  /** The open dispute's reason, who raised it and when; cleared when it is resolved. */
+  dispute_reason: z.string().nullable(),
+  disputed_by: z.string().nullable(),
+  disputed_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  rejected_by: z.string().nullable(),
+  rejected_at: z.string().nullable(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

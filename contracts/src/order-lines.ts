@@ -141,7 +141,18 @@ export type OrderReceipt = z.infer<typeof orderReceipt>;
 
 // ---- history ----
 
-export const orderHistoryKinds = ["saved", "received", "deleted", "invoice_recorded", "invoice_matched", "invoice_approved", "invoice_paid"] as const;
+export const orderHistoryKinds = [
+  "saved",
+  "received",
+  "deleted",
+  "invoice_recorded",
+  "invoice_matched",
+  "invoice_approved",
+  "invoice_paid",
+  "invoice_disputed",
+  "invoice_dispute_resolved",
+  "invoice_rejected",
+] as const;
 
 /** What happened to an order, by whom and when, oldest first: read from the order's own stream, its invoices included. */
 export const orderHistoryEntry = z.object({

@@ -37,7 +37,7 @@ export async function seedInvoices(client: InjectClient, tokens: DemoTokens, ord
   const approved = await record(received, "INV-20533", 0.5, only(received).unit_price, 6, "Second half.");
   await record(received, "INV-20534", 0.25, only(received).unit_price, 2, "Billed again by mistake?");
   await admin.call("POST", `/api/invoices/${paid.id}/approve`, {});
-  await finance.call("POST", `/api/invoices/${paid.id}/pay`);
+  await finance.call("POST", `/api/invoices/${paid.id}/pay`, { paid_on: day(-2), reference: "BACS 0419-2217" });
   await admin.call("POST", `/api/invoices/${approved.id}/approve`, { comment: "Matches the delivery note." });
   await record(awaiting, "A-7781", 1, only(awaiting).unit_price, 3, "Invoiced on dispatch.");
   await record(variance, "88-1042", 1, Math.round(only(variance).unit_price * 104.5) / 100, 4);

@@ -6,7 +6,7 @@ import { addUser } from "./users.ts";
 
 /**
  * An order of a vendor invoiced in every match state, goods received after one invoice waited for them, one invoice
- * approved and paid, and the tolerance changed (as the admin whose token is given; a finance member the admin adds
+ * approved and paid, one disputed and resolved, one rejected, and the tolerance changed (as the admin whose token is given; a finance member the admin adds
  * approves, since separation of duties keeps the recorder from it), so a test that rebuilds every projection has
  * invoices to rebuild.
  */
@@ -33,11 +33,14 @@ export async function recordInvoices(t: TestApp, token: string, tag = "T"): Prom
   await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token, body: { lines: [{ line_id: chair!.id, quantity: 2 }] }, status: 201 });
   const matched = await record("1", [{ line_id: chair!.id, quantity: 2, unit_price: 101 }]);
   await record("2", [{ line_id: chair!.id, quantity: 2, unit_price: 100 }]);
-  await record("3", [{ line_id: desk!.id, quantity: 1, unit_price: 300 }]);
-  await record("4", [{ line_id: chair!.id, quantity: 1, unit_price: 100 }]);
+  const variance = await record("3", [{ line_id: desk!.id, quantity: 1, unit_price: 300 }]);
+  const over = await record("4", [{ line_id: chair!.id, quantity: 1, unit_price: 100 }]);
   await expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token, body: { lines: [{ line_id: chair!.id, quantity: 2 }] }, status: 201 });
   const approver = await addUser(t, { token }, "finance");
   await expectCall(t, "POST", `/api/invoices/${matched.id}/approve`, { token: approver.token, body: {} });
-  await expectCall(t, "POST", `/api/invoices/${matched.id}/pay`, { token });
+  await expectCall(t, "POST", `/api/invoices/${matched.id}/pay`, { token, body: { paid_on: new Date().toISOString().slice(0, 10), reference: "TRF-1" } });
+  await expectCall(t, "POST", `/api/invoices/${variance.id}/dispute`, { token, body: { reason: "Desk priced above the order." } });
+  await expectCall(t, "POST", `/api/invoices/${variance.id}/resolve`, { token });
+  await expectCall(t, "POST", `/api/invoices/${over.id}/reject`, { token, body: { reason: "Billed twice." } });
   await expectCall(t, "PATCH", "/api/settings/matching", { token, body: { tolerance_percent: 3 } });
 }

@@ -41,19 +41,46 @@ export function recordedRow(event: StoredEvent<"InvoiceRecorded">): InvoiceRow {
     approved_at: null,
     paid_by: null,
     paid_at: null,
+    paid_on: null,
+    payment_reference: null,
+    dispute_reason: null,
+    disputed_by: null,
+    disputed_at: null,
+    rejection_reason: null,
+    rejected_by: null,
+    rejected_at: null,
     created_by: actorOf(event),
     created_at: event.recorded_at,
     updated_at: event.recorded_at,
   };
 }
 
-/** What approving or paying sets on the invoice's row. */
-export function movedChanges(event: StoredEvent<"InvoiceApproved" | "InvoicePaid">) {
+/** The events that move an invoice from one status to another once it is recorded. */
+export const invoiceMoves = ["InvoiceApproved", "InvoicePaid", "InvoiceDisputed", "InvoiceDisputeResolved", "InvoiceRejected"] as const;
+type InvoiceMove = (typeof invoiceMoves)[number];
+export const isInvoiceMove = (event: StoredEvent): event is StoredEvent<InvoiceMove> => (invoiceMoves as readonly string[]).includes(event.type);
+
+const notDisputed = { dispute_reason: null, disputed_by: null, disputed_at: null };
+
+/** What each move sets on the invoice's row. */
+export function movedChanges(event: StoredEvent<InvoiceMove>): Partial<Omit<InvoiceRow, "lines" | "recorded_lines">> {
   const base = { version: event.stream_version, updated_at: event.recorded_at };
-  if (event.type === "InvoiceApproved") {
-    return { ...base, status: "approved", approval_comment: event.data.comment, approved_by: actorOf(event), approved_at: event.recorded_at };
+  const by = actorOf(event);
+  switch (event.type) {
+    case "InvoiceApproved":
+      return { ...base, status: "approved", approval_comment: event.data.comment, approved_by: by, approved_at: event.recorded_at };
+    case "InvoicePaid": {
+      const { paid_on = null, reference = null } = event.data;
+      return { ...base, status: "paid", paid_by: by, paid_at: event.recorded_at, paid_on, payment_reference: reference };
+    }
+    case "InvoiceDisputed":
+      return { ...base, status: "disputed", dispute_reason: event.data.reason, disputed_by: by, disputed_at: event.recorded_at };
+    // Open again and to be approved afresh, as the order's decider has it.
+    case "InvoiceDisputeResolved":
+      return { ...base, ...notDisputed, status: "open", approval_comment: null, approved_by: null, approved_at: null };
+    case "InvoiceRejected":
+      return { ...base, ...notDisputed, status: "rejected", rejection_reason: event.data.reason, rejected_by: by, rejected_at: event.recorded_at };
   }
-  return { ...base, status: "paid", paid_by: actorOf(event), paid_at: event.recorded_at };
 }
 
 /** Each of an order's invoices (in recorded order) matched against the order's lines as they now stand. */
@@ -76,7 +103,7 @@ export function orderInvoicesView(events: readonly StoredEvent[]): InvoiceRow[] 
   for (const event of events) {
     if (event.type === "PurchaseOrderSaved") lines = orderLinesOf(event.data);
     if (event.type === "InvoiceRecorded") rows.set(event.data.invoice_id, recordedRow(event));
-    if (event.type === "InvoiceApproved" || event.type === "InvoicePaid") {
+    if (isInvoiceMove(event)) {
       const row = rows.get(event.data.invoice_id);
       if (row) rows.set(row.id, { ...row, ...movedChanges(event) });
     }

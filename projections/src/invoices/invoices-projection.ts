@@ -3,7 +3,7 @@ import { cacheKeys, totalLine, type StoredEvent } from "@procure/contracts";
 import type { Projection, Touch } from "../projection.ts";
 import { readersOf } from "../audiences.ts";
 import type { Database } from "../tables.ts";
-import { movedChanges, recordedRow, rematch, type InvoiceRow } from "./invoice-view.ts";
+import { invoiceMoves, movedChanges, recordedRow, rematch, type InvoiceRow } from "./invoice-view.ts";
 import "./tables.ts";
 
 const invoicesTouched = (ids: readonly string[]): Touch => ({
@@ -50,6 +50,9 @@ async function applyOne(db: Kysely<Database>, event: StoredEvent): Promise<{ ord
       return { orderId: event.data.order_id, invoiceId: event.data.invoice_id };
     case "InvoiceApproved":
     case "InvoicePaid":
+    case "InvoiceDisputed":
+    case "InvoiceDisputeResolved":
+    case "InvoiceRejected":
       await db
         .updateTable("rm_invoices")
         .set(movedChanges(event))
@@ -82,7 +85,7 @@ export const invoicesProjection: Projection = {
   name: "invoices",
   version: 1,
   tables: ["rm_invoices", "rm_matching_settings"],
-  handles: ["InvoiceRecorded", "InvoiceApproved", "InvoicePaid", "PurchaseOrderSaved", "MatchingSettingsChanged"],
+  handles: ["InvoiceRecorded", ...invoiceMoves, "PurchaseOrderSaved", "MatchingSettingsChanged"],
   reads: ["orders"],
   apply: async (db, events, context) => {
     const orders = new Set<string>();

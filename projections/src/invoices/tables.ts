@@ -26,6 +26,14 @@ export interface InvoicesRow {
   approved_at: string | null;
   paid_by: string | null;
   paid_at: string | null;
+  paid_on: string | null;
+  payment_reference: string | null;
+  dispute_reason: string | null;
+  disputed_by: string | null;
+  disputed_at: string | null;
+  rejection_reason: string | null;
+  rejected_by: string | null;
+  rejected_at: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

@@ -37,7 +37,15 @@ function invoicedWith(before: OrderRow["invoiced"], event: StoredEvent<"InvoiceR
 }
 
 /** The order's invoice events share its stream: the row counts what they bill and follows the stream's version. */
-export const orderInvoiceEvents = ["InvoiceRecorded", "InvoiceMatched", "InvoiceApproved", "InvoicePaid"] as const;
+export const orderInvoiceEvents = [
+  "InvoiceRecorded",
+  "InvoiceMatched",
+  "InvoiceApproved",
+  "InvoicePaid",
+  "InvoiceDisputed",
+  "InvoiceDisputeResolved",
+  "InvoiceRejected",
+] as const;
 
 /** One event's effect on an order's row, as the orders projection stores it. */
 export function nextOrderRow(before: OrderRow | null, event: StoredEvent): OrderRow | null {

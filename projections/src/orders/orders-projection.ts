@@ -73,7 +73,10 @@ export const ordersProjection: Projection = {
       case "InvoiceRecorded":
       case "InvoiceMatched":
       case "InvoiceApproved":
-      case "InvoicePaid": {
+      case "InvoicePaid":
+      case "InvoiceDisputed":
+      case "InvoiceDisputeResolved":
+      case "InvoiceRejected": {
         const before = await db.selectFrom("rm_orders").selectAll().where("id", "=", event.data.order_id).executeTakeFirst();
         if (!before || before.version >= event.stream_version) return;
         const after = nextOrderRow(before, event)!;

@@ -15,6 +15,7 @@ import { vendorDocumentsProjection } from "../vendors/vendor-documents-projectio
 import * as vendorDocuments from "../vendors/migrations/20261127T0000-projections-vendor-documents.ts";
 import { invoicesProjection } from "../invoices/invoices-projection.ts";
 import * as invoices from "../invoices/migrations/20261127T0100-projections-invoices.ts";
+import * as invoicesPaymentsAndDisputes from "../invoices/migrations/20261128T1900-projections-invoices-payments-and-disputes.ts";
 import { budgetsProjection } from "../budgets/budgets-projection.ts";
 import * as budgets from "../budgets/migrations/20261127T0400-projections-budgets.ts";
 
@@ -41,6 +42,7 @@ export const purchasingMigrations: MigrationSet = {
   "20261127T0600-projections-po-group-awaiting": poGroupAwaiting,
   "20261127T0000-projections-vendor-documents": vendorDocuments,
   "20261127T0100-projections-invoices": invoices,
+  "20261128T1900-projections-invoices-payments-and-disputes": invoicesPaymentsAndDisputes,
   "20261127T0400-projections-budgets": budgets,
 };
 

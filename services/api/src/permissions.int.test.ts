@@ -61,7 +61,12 @@ const routes: { method: string; url: () => string | Promise<string>; body?: () =
     needs: "invoices:write",
   },
   { method: "POST", url: async () => `/api/invoices/${await freshInvoice()}/approve`, body: () => ({ comment: "Approved" }), needs: "invoices:write" },
-  { method: "POST", url: async () => `/api/invoices/${await freshInvoice(true)}/pay`, needs: "invoices:write" },
+  {
+    method: "POST",
+    url: async () => `/api/invoices/${await freshInvoice(true)}/pay`,
+    body: () => ({ paid_on: new Date().toISOString().slice(0, 10), reference: "TRF-1" }),
+    needs: "invoices:write",
+  },
   { method: "GET", url: () => "/api/settings/matching", needs: "settings:manage" },
   { method: "PATCH", url: () => "/api/settings/matching", body: () => ({ tolerance_percent: 2 }), needs: "settings:manage" },
   { method: "GET", url: () => "/api/dashboard", needs: null },

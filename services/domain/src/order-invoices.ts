@@ -21,13 +21,14 @@ import type { Actor } from "./actor.ts";
 import { conflict, DomainError, forbidden, invalid, notFound } from "./domain-error.ts";
 import { requireLinesWithinMax } from "./amount-bounds.ts";
 import type { OrderState } from "./purchase-order.ts";
-import type { StreamDecider } from "./stream-decider.ts";
+import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 /** An invoice as its order's stream holds it: enough to match it again and to move it along. */
 export type OrderInvoice = {
   invoice_id: string;
   vendor_id: string;
   number: string;
+  invoice_date: string;
   lines: InvoiceLineData[];
   total: number;
   tolerance_percent: number;
@@ -41,6 +42,8 @@ type ExistingOrder = Extract<OrderState, { exists: true }>;
 type RecordInvoice = Extract<OrderCommand, { type: "RecordInvoice" }>;
 type ApproveInvoice = Extract<OrderCommand, { type: "ApproveInvoice" }>;
 type PayInvoice = Extract<OrderCommand, { type: "PayInvoice" }>;
+type DisputeInvoice = Extract<OrderCommand, { type: "DisputeInvoice" }>;
+type RejectInvoice = Extract<OrderCommand, { type: "RejectInvoice" }>;
 
 /** Orders that goods are expected or have come against; a draft or cancelled order is not billed. */
 const invoiceableStatuses = ["issued", "receiving", "received"];
@@ -121,6 +124,7 @@ function requireSeparateDuty(invoice: OrderInvoice, actor: Actor | null, control
 export function approveInvoice(state: OrderState, command: ApproveInvoice, actor: Actor | null): NewEvent[] {
   const order = existing(state);
   const { invoice, index } = invoiceOn(order, command.invoice_id);
+  if (invoice.status === "disputed") throw conflict("This invoice is disputed; resolve the dispute before approving it.");
   if (invoice.status !== "open") throw conflict(`This invoice is already ${invoice.status}.`);
   requireSeparateDuty(invoice, actor, command.controls);
   const match = matchInvoices(order.fields.lines, order.invoices)[index]!.match;
@@ -128,13 +132,52 @@ export function approveInvoice(state: OrderState, command: ApproveInvoice, actor
   return [{ type: "InvoiceApproved", data: { ...refOf(order, invoice), total: invoice.total, match, comment: command.comment } }];
 }
 
-export function payInvoice(state: OrderState, command: PayInvoice, actor: Actor | null): NewEvent[] {
+/**
+ * The last calendar day anywhere at `now` (UTC+14): a payment dated today where the payer is, is never refused
+ * as in the future because the server's clock is on an earlier day.
+ */
+const latestToday = (now: string) => new Date(Date.parse(now) + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** An approved invoice is paid on a day between its invoice date and today, under the payment's reference. */
+export function payInvoice(state: OrderState, command: PayInvoice, context: DecideContext): NewEvent[] {
   const order = existing(state);
   const { invoice } = invoiceOn(order, command.invoice_id);
   if (invoice.status === "paid") throw conflict("This invoice is already paid.");
+  if (invoice.status === "disputed") throw conflict("This invoice is disputed; resolve the dispute before paying it.");
+  if (invoice.status === "rejected") throw conflict("This invoice is rejected; it cannot be paid.");
   if (invoice.status !== "approved") throw conflict("Approve the invoice before paying it.");
-  requireSeparateDuty(invoice, actor, command.controls);
-  return [{ type: "InvoicePaid", data: { ...refOf(order, invoice), total: invoice.total } }];
+  requireSeparateDuty(invoice, context.actor, command.controls);
+  if (command.paid_on > latestToday(context.now)) throw invalid("The payment date cannot be in the future.", { paid_on: command.paid_on });
+  if (command.paid_on < invoice.invoice_date) {
+    throw invalid(`The payment date cannot be before the invoice date (${invoice.invoice_date}).`, { paid_on: command.paid_on });
+  }
+  const data = { ...refOf(order, invoice), total: invoice.total, paid_on: command.paid_on, reference: command.reference };
+  return [{ type: "InvoicePaid", data }];
+}
+
+/** An open or approved invoice is held while finance queries it with the vendor. */
+export function disputeInvoice(state: OrderState, command: DisputeInvoice): NewEvent[] {
+  const order = existing(state);
+  const { invoice } = invoiceOn(order, command.invoice_id);
+  if (invoice.status !== "open" && invoice.status !== "approved")
+    throw conflict(`This invoice is ${invoice.status}; only an open or approved invoice can be disputed.`);
+  return [{ type: "InvoiceDisputed", data: { ...refOf(order, invoice), reason: command.reason } }];
+}
+
+/** A settled dispute opens the invoice again: whatever was approved before the question is approved afresh. */
+export function resolveInvoiceDispute(state: OrderState, invoiceId: string): NewEvent[] {
+  const order = existing(state);
+  const { invoice } = invoiceOn(order, invoiceId);
+  if (invoice.status !== "disputed") throw conflict(`This invoice is ${invoice.status}, not disputed.`);
+  return [{ type: "InvoiceDisputeResolved", data: refOf(order, invoice) }];
+}
+
+/** Any invoice not yet paid may be refused; a rejected invoice stays rejected. */
+export function rejectInvoice(state: OrderState, command: RejectInvoice): NewEvent[] {
+  const order = existing(state);
+  const { invoice } = invoiceOn(order, command.invoice_id);
+  if (invoice.status === "paid" || invoice.status === "rejected") throw conflict(`This invoice is already ${invoice.status}.`);
+  return [{ type: "InvoiceRejected", data: { ...refOf(order, invoice), reason: command.reason } }];
 }
 
 /** The order's invoices after one of their events. */
@@ -145,13 +188,22 @@ export function evolveInvoices(invoices: readonly OrderInvoice[], event: NewEven
   const actor = "metadata" in event ? actorNamed(event.metadata) : null;
   switch (event.type) {
     case "InvoiceRecorded": {
-      const { invoice_id, vendor_id, number, lines, total, tolerance_percent } = event.data;
-      return [...invoices, { invoice_id, vendor_id, number, lines, total, tolerance_percent, status: "open", created_by: actor, approved_by: null }];
+      const { invoice_id, vendor_id, number, invoice_date, lines, total, tolerance_percent } = event.data;
+      return [
+        ...invoices,
+        { invoice_id, vendor_id, number, invoice_date, lines, total, tolerance_percent, status: "open", created_by: actor, approved_by: null },
+      ];
     }
     case "InvoiceApproved":
       return set(event.data.invoice_id, "approved", { approved_by: actor });
     case "InvoicePaid":
       return set(event.data.invoice_id, "paid");
+    case "InvoiceDisputed":
+      return set(event.data.invoice_id, "disputed");
+    case "InvoiceDisputeResolved":
+      return set(event.data.invoice_id, "open", { approved_by: null });
+    case "InvoiceRejected":
+      return set(event.data.invoice_id, "rejected");
     default:
       return [...invoices];
   }

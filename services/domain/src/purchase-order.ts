@@ -11,7 +11,17 @@ import {
 } from "@procure/contracts";
 import { conflict, DomainError, invalid, notFound } from "./domain-error.ts";
 import { receiveOrder, savedLines, savedStatus } from "./order-lines.ts";
-import { approveInvoice, evolveInvoices, newlyMatched, payInvoice, recordInvoice, type OrderInvoice } from "./order-invoices.ts";
+import {
+  approveInvoice,
+  disputeInvoice,
+  evolveInvoices,
+  newlyMatched,
+  payInvoice,
+  recordInvoice,
+  rejectInvoice,
+  resolveInvoiceDispute,
+  type OrderInvoice,
+} from "./order-invoices.ts";
 import type { DecideContext, StreamDecider } from "./stream-decider.ts";
 
 /** An order's fields as its latest save left them; every order has lines (see `orderLinesOf`). */
@@ -49,6 +59,9 @@ export function evolveOrder(state: OrderState, event: StoredEvent | NewEvent): O
     case "InvoiceRecorded":
     case "InvoiceApproved":
     case "InvoicePaid":
+    case "InvoiceDisputed":
+    case "InvoiceDisputeResolved":
+    case "InvoiceRejected":
       return state.exists ? { ...state, invoices: evolveInvoices(state.invoices, event) } : state;
     default:
       return state;
@@ -127,7 +140,13 @@ export function decideOrder(state: OrderState, command: OrderCommand, context: D
     case "ApproveInvoice":
       return approveInvoice(state, command, context.actor);
     case "PayInvoice":
-      return payInvoice(state, command, context.actor);
+      return payInvoice(state, command, context);
+    case "DisputeInvoice":
+      return disputeInvoice(state, command);
+    case "ResolveInvoiceDispute":
+      return resolveInvoiceDispute(state, command.invoice_id);
+    case "RejectInvoice":
+      return rejectInvoice(state, command);
   }
 }
 

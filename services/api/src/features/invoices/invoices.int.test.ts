@@ -65,6 +65,8 @@ const receive = (order: PurchaseOrder, lines: object[]) =>
   expectCall(t, "POST", `/api/orders/${order.id}/receipts`, { token: users.buyer.token, body: { lines }, status: 201 });
 const getInvoice = (id: string) => expectCall(t, "GET", `/api/invoices/${id}`, { token: users.finance.token, schema: invoice });
 const list = (query: string) => expectCall(t, "GET", `/api/invoices?${query}`, { token: users.finance.token, schema: z.array(invoice) });
+const today = () => new Date().toISOString().slice(0, 10);
+const payment = (reference = "TRF-0001") => ({ paid_on: today(), reference });
 const errorOf = (res: { statusCode: number; body: string; json: () => unknown }, status: number) => {
   expect(res.statusCode, res.body).toBe(status);
   return errorBody.parse(res.json()).error;
@@ -152,7 +154,9 @@ describe("invoices", () => {
     const chair = line(order, "Chair");
     const open = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
     expect(open.match).toBe("awaiting_receipt");
-    expect(errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.finance.token }), 409).message).toMatch(/Approve the invoice/);
+    expect(errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.finance.token, body: payment() }), 409).message).toMatch(
+      /Approve the invoice/,
+    );
     expect(errorOf(await t.call("POST", `/api/invoices/${open.id}/approve`, { token: reviewer.token, body: {} }), 400).message).toBe(approvalCommentMessage);
     const approved = await expectCall(t, "POST", `/api/invoices/${open.id}/approve`, {
       token: reviewer.token,
@@ -161,9 +165,9 @@ describe("invoices", () => {
     });
     expect(approved).toMatchObject({ status: "approved", approval_comment: "Goods on the way; approved to meet terms.", approved_by: reviewer.email });
     errorOf(await t.call("POST", `/api/invoices/${open.id}/approve`, { token: users.admin.token, body: { comment: "again" } }), 409);
-    const paid = await expectCall(t, "POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token, schema: invoice });
+    const paid = await expectCall(t, "POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token, body: payment(), schema: invoice });
     expect(paid.status).toBe("paid");
-    errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token }), 409);
+    errorOf(await t.call("POST", `/api/invoices/${open.id}/pay`, { token: users.admin.token, body: payment() }), 409);
     expect((await list(`order_id=${order.id}&status=paid`)).map((i) => i.id)).toEqual([open.id]);
 
     // The paid invoice takes the first chair received; this one bills the second.
@@ -197,7 +201,9 @@ describe("invoices", () => {
       errorOf(await t.call("GET", `/api/invoices/${recorded.id}`, { token }), 403);
       errorOf(await recordCall(order, [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }], { token }), 403);
       errorOf(await t.call("POST", `/api/invoices/${recorded.id}/approve`, { token, body: { comment: "x" } }), 403);
-      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/pay`, { token }), 403);
+      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/pay`, { token, body: payment() }), 403);
+      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/dispute`, { token, body: { reason: "x" } }), 403);
+      errorOf(await t.call("POST", `/api/invoices/${recorded.id}/reject`, { token, body: { reason: "x" } }), 403);
       errorOf(await t.call("GET", "/api/settings/matching", { token }), 403);
     }
     errorOf(await t.call("PATCH", "/api/settings/matching", { token: users.finance.token, body: { tolerance_percent: 9 } }), 403);
@@ -209,7 +215,7 @@ describe("invoices", () => {
     const recorded = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
     await receive(order, [{ line_id: chair, quantity: 1 }]);
     await expectCall(t, "POST", `/api/invoices/${recorded.id}/approve`, { token: reviewer.token, body: {} });
-    await expectCall(t, "POST", `/api/invoices/${recorded.id}/pay`, { token: users.finance.token });
+    await expectCall(t, "POST", `/api/invoices/${recorded.id}/pay`, { token: users.finance.token, body: payment("BACS 77-12") });
     const timeline = (token: string) => expectCall(t, "GET", `/api/orders/${order.id}/history`, { token, schema: orderHistory });
     expect((await timeline(users.finance.token)).items.map((entry) => entry.type)).toEqual([
       "saved",
@@ -220,6 +226,86 @@ describe("invoices", () => {
       "invoice_approved",
       "invoice_paid",
     ]);
+    expect((await timeline(users.finance.token)).items.at(-1)!.summary).toBe(`Invoice ${recorded.number} · paid on ${today()} · ref. BACS 77-12`);
     expect((await timeline(users.buyer.token)).items.map((entry) => entry.type)).toEqual(["saved", "received", "saved"]);
+  });
+});
+
+/** An invoice of one received chair, matched and approved by the reviewer, ready to pay. */
+const approvedInvoice = async () => {
+  const order = await issuedOrder();
+  const chair = line(order, "Chair");
+  await receive(order, [{ line_id: chair, quantity: 1 }]);
+  const recorded = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+  return expectCall(t, "POST", `/api/invoices/${recorded.id}/approve`, { token: reviewer.token, body: {}, schema: invoice });
+};
+const step = (id: string, action: "pay" | "dispute" | "resolve" | "reject" | "approve", body?: object) =>
+  t.call("POST", `/api/invoices/${id}/${action}`, { token: users.finance.token, body });
+const stepped = async (id: string, action: "pay" | "dispute" | "resolve" | "reject", body?: object) => {
+  const res = await step(id, action, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return invoice.parse(res.json());
+};
+
+describe("paying an invoice", () => {
+  it("records the payment's date and reference on the invoice", async () => {
+    const approved = await approvedInvoice();
+    const paid = await stepped(approved.id, "pay", { paid_on: "2026-11-21", reference: "  BACS 0419-2217 " });
+    expect(paid).toMatchObject({ status: "paid", paid_on: "2026-11-21", payment_reference: "BACS 0419-2217", paid_by: users.finance.email });
+    await expect.poll(async () => (await getInvoice(approved.id)).payment_reference, { timeout: 15_000 }).toBe("BACS 0419-2217");
+    expect((await getInvoice(approved.id)).paid_on).toBe("2026-11-21");
+  });
+
+  it("refuses a payment without a reference or date, dated in the future or before the invoice, and pays nothing", async () => {
+    const approved = await approvedInvoice();
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(errorOf(await step(approved.id, "pay", { paid_on: today() }), 400).message).toMatch(/payment reference/);
+    expect(errorOf(await step(approved.id, "pay", { paid_on: today(), reference: "  " }), 400).message).toMatch(/payment reference/);
+    expect(errorOf(await step(approved.id, "pay", { paid_on: today(), reference: "TRF\n1" }), 400).message).toMatch(/line/i);
+    expect(errorOf(await step(approved.id, "pay", { reference: "TRF-1" }), 400).message).toMatch(/payment date/);
+    expect(errorOf(await step(approved.id, "pay", { paid_on: "21/11/2026", reference: "TRF-1" }), 400).message).toMatch(/payment date/);
+    expect(errorOf(await step(approved.id, "pay", { paid_on: tomorrow, reference: "TRF-1" }), 400).message).toBe("The payment date cannot be in the future.");
+    expect(errorOf(await step(approved.id, "pay", { paid_on: "2026-11-19", reference: "TRF-1" }), 400).message).toBe(
+      "The payment date cannot be before the invoice date (2026-11-20).",
+    );
+    expect((await getInvoice(approved.id)).status).toBe("approved");
+  });
+});
+
+describe("disputing and rejecting an invoice", () => {
+  it("holds a disputed invoice from approval and payment until resolved, when it is open to approve afresh", async () => {
+    const approved = await approvedInvoice();
+    const disputed = await stepped(approved.id, "dispute", { reason: "Delivery note shows one chair short." });
+    expect(disputed).toMatchObject({ status: "disputed", dispute_reason: "Delivery note shows one chair short.", disputed_by: users.finance.email });
+    expect(errorOf(await step(approved.id, "pay", payment()), 409).message).toBe("This invoice is disputed; resolve the dispute before paying it.");
+    const approveAgain = await t.call("POST", `/api/invoices/${approved.id}/approve`, { token: reviewer.token, body: {} });
+    expect(errorOf(approveAgain, 409).message).toBe("This invoice is disputed; resolve the dispute before approving it.");
+    errorOf(await step(approved.id, "dispute", { reason: "Again" }), 409);
+    expect(errorOf(await step(approved.id, "dispute", { reason: " " }), 400).message).toMatch(/reason/);
+    await expect.poll(async () => (await list("status=disputed")).map((i) => i.id), { timeout: 15_000 }).toContain(approved.id);
+
+    const resolved = await stepped(approved.id, "resolve");
+    expect(resolved).toMatchObject({ status: "open", dispute_reason: null, approved_by: null });
+    errorOf(await step(approved.id, "resolve"), 409);
+    errorOf(await step(approved.id, "pay", payment()), 409);
+    await expectCall(t, "POST", `/api/invoices/${approved.id}/approve`, { token: reviewer.token, body: {}, schema: invoice });
+    expect((await stepped(approved.id, "pay", payment())).status).toBe("paid");
+    expect(errorOf(await step(approved.id, "dispute", { reason: "Too late" }), 409).message).toMatch(/paid/);
+  });
+
+  it("makes a rejection final: never approved, paid, disputed or rejected again", async () => {
+    const order = await issuedOrder();
+    const open = await record(order, [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }]);
+    const rejected = await stepped(open.id, "reject", { reason: "Billed twice: see INV-20417." });
+    expect(rejected).toMatchObject({ status: "rejected", rejection_reason: "Billed twice: see INV-20417.", rejected_by: users.finance.email });
+    const approve = await t.call("POST", `/api/invoices/${open.id}/approve`, { token: reviewer.token, body: { comment: "x" } });
+    expect(errorOf(approve, 409).message).toBe("This invoice is already rejected.");
+    expect(errorOf(await step(open.id, "pay", payment()), 409).message).toBe("This invoice is rejected; it cannot be paid.");
+    errorOf(await step(open.id, "dispute", { reason: "x" }), 409);
+    errorOf(await step(open.id, "reject", { reason: "x" }), 409);
+    errorOf(await step(open.id, "resolve"), 409);
+    await expect.poll(async () => (await list(`order_id=${order.id}&status=rejected`)).map((i) => i.id), { timeout: 15_000 }).toEqual([open.id]);
+    const history = await expectCall(t, "GET", `/api/orders/${order.id}/history`, { token: users.finance.token, schema: orderHistory });
+    expect(history.items.at(-1)).toMatchObject({ type: "invoice_rejected", summary: `Invoice ${open.number} · Billed twice: see INV-20417.` });
   });
 });

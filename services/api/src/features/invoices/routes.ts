@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { approveInvoiceBody, idParams, invoice, invoiceListQuery, recordInvoiceBody, type OrderCommand } from "@procure/contracts";
+import {
+  approveInvoiceBody,
+  disputeInvoiceBody,
+  idParams,
+  invoice,
+  invoiceListQuery,
+  payInvoiceBody,
+  recordInvoiceBody,
+  rejectInvoiceBody,
+  type OrderCommand,
+} from "@procure/contracts";
 import { controlsSettingsDecider, invoiceNumberDecider, invoiceNumberId, matchingSettingsDecider, notFound, orderDecider } from "@procure/domain";
 import { getInvoice, listInvoices, orderOfInvoice } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
@@ -18,8 +28,11 @@ const tags = ["invoices"];
 const errors = commandErrors;
 const LIST_SORT = "-created_at";
 
-/** Approving or paying, without the separation of duties that the command reads from its stream. */
-type MoveInvoice = DistributiveOmit<Extract<OrderCommand, { type: "ApproveInvoice" | "PayInvoice" }>, "controls">;
+/** A step of a recorded invoice, without the separation of duties that approve and pay read from its stream. */
+type MoveInvoice = DistributiveOmit<
+  Extract<OrderCommand, { type: "ApproveInvoice" | "PayInvoice" | "DisputeInvoice" | "ResolveInvoiceDispute" | "RejectInvoice" }>,
+  "controls"
+>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
@@ -31,13 +44,20 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   const canRead = { preValidation: app.requirePermission("invoices:read"), config: { reads: ["invoices"] } };
   const canWrite = { preValidation: app.requirePermission("invoices:write") };
 
-  /** Approve and pay name the invoice; the order it was recorded on never changes, so the read model may tell it. */
+  /** Each step names the invoice; the order it was recorded on never changes, so the read model may tell it. */
   const moveInvoice = async (request: FastifyRequest, reply: FastifyReply, invoiceId: string, command: MoveInvoice) => {
     const orderId = await orderOfInvoice(deps.db, invoiceId);
     if (!orderId) throw new HttpError(404, "not_found", "Invoice not found.");
     return handleCommand(deps, request, reply, {
       reads,
-      commands: async (load) => on(orderDecider, orderId, { ...command, controls: (await load(controlsSettingsDecider, "")).state }),
+      commands: async (load) =>
+        on(
+          orderDecider,
+          orderId,
+          command.type === "ApproveInvoice" || command.type === "PayInvoice"
+            ? { ...command, controls: (await load(controlsSettingsDecider, "")).state }
+            : command,
+        ),
       respond: (result, decidedOn) => invoiceAsWritten(deps, request.actor, result, decidedOn, orderId, invoiceId),
     });
   };
@@ -94,8 +114,26 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       moveInvoice(request, reply, request.params.id, { type: "ApproveInvoice", invoice_id: request.params.id, comment: request.body.comment ?? null }),
   );
 
-  app.post("/api/invoices/:id/pay", { ...canWrite, schema: { tags, params: idParams, response: { 200: invoice, ...errors } } }, async (request, reply) =>
-    moveInvoice(request, reply, request.params.id, { type: "PayInvoice", invoice_id: request.params.id }),
+  app.post(
+    "/api/invoices/:id/pay",
+    { ...canWrite, schema: { tags, params: idParams, body: payInvoiceBody, response: { 200: invoice, ...errors } } },
+    async (request, reply) => moveInvoice(request, reply, request.params.id, { type: "PayInvoice", invoice_id: request.params.id, ...request.body }),
+  );
+
+  app.post(
+    "/api/invoices/:id/dispute",
+    { ...canWrite, schema: { tags, params: idParams, body: disputeInvoiceBody, response: { 200: invoice, ...errors } } },
+    async (request, reply) => moveInvoice(request, reply, request.params.id, { type: "DisputeInvoice", invoice_id: request.params.id, ...request.body }),
+  );
+
+  app.post("/api/invoices/:id/resolve", { ...canWrite, schema: { tags, params: idParams, response: { 200: invoice, ...errors } } }, async (request, reply) =>
+    moveInvoice(request, reply, request.params.id, { type: "ResolveInvoiceDispute", invoice_id: request.params.id }),
+  );
+
+  app.post(
+    "/api/invoices/:id/reject",
+    { ...canWrite, schema: { tags, params: idParams, body: rejectInvoiceBody, response: { 200: invoice, ...errors } } },
+    async (request, reply) => moveInvoice(request, reply, request.params.id, { type: "RejectInvoice", invoice_id: request.params.id, ...request.body }),
   );
 };
 

@@ -5,6 +5,9 @@ const invoiceTypes: Record<string, OrderHistoryEntry["type"]> = {
   InvoiceMatched: "invoice_matched",
   InvoiceApproved: "invoice_approved",
   InvoicePaid: "invoice_paid",
+  InvoiceDisputed: "invoice_disputed",
+  InvoiceDisputeResolved: "invoice_dispute_resolved",
+  InvoiceRejected: "invoice_rejected",
 };
 
 function summaryOf(event: StoredEvent): { type: OrderHistoryEntry["type"]; summary: string } | null {
@@ -21,8 +24,18 @@ function summaryOf(event: StoredEvent): { type: OrderHistoryEntry["type"]; summa
         summary: `Invoice ${event.data.number} · ${formatCurrency(event.data.total)} · ${invoiceMatchLabels[event.data.match]}`,
       };
     case "InvoiceMatched":
-    case "InvoicePaid":
+    case "InvoiceDisputeResolved":
       return { type: invoiceTypes[event.type]!, summary: `Invoice ${event.data.number}` };
+    case "InvoicePaid": {
+      const { number, paid_on, reference } = event.data;
+      return {
+        type: "invoice_paid",
+        summary: [`Invoice ${number}`, paid_on && `paid on ${paid_on}`, reference && `ref. ${reference}`].filter(Boolean).join(" · "),
+      };
+    }
+    case "InvoiceDisputed":
+    case "InvoiceRejected":
+      return { type: invoiceTypes[event.type]!, summary: `Invoice ${event.data.number} · ${event.data.reason}` };
     case "InvoiceApproved":
       return { type: "invoice_approved", summary: [`Invoice ${event.data.number}`, event.data.comment].filter(Boolean).join(" · ") };
     default:

@@ -112,7 +112,8 @@ describe("separation of duties on invoices", () => {
     return expectCall(t, "POST", "/api/invoices", { token: recorder.token, body, status: 201, schema: invoice });
   };
   const approve = (by: TestUser, id: string) => t.call("POST", `/api/invoices/${id}/approve`, { token: by.token, body: {} });
-  const pay = (by: TestUser, id: string) => t.call("POST", `/api/invoices/${id}/pay`, { token: by.token });
+  const pay = (by: TestUser, id: string) =>
+    t.call("POST", `/api/invoices/${id}/pay`, { token: by.token, body: { paid_on: new Date().toISOString().slice(0, 10), reference: "TRF-1" } });
 
   it("keeps the recorder from approving and the approver from paying, each said before the click", async () => {
     const recorded = await matchedInvoice(users.finance);

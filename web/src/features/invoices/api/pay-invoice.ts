@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invoice, type Invoice } from "@procure/contracts";
+import { invoice, type Invoice, type PayInvoiceBody } from "@procure/contracts";
 import { api } from "@/lib/api-client";
 import { invalidateInvoiced } from "./record-invoice";
 
-export async function payInvoice(id: string): Promise<Invoice> {
-  return invoice.parse(await api.post<unknown>(`/api/invoices/${encodeURIComponent(id)}/pay`, {}));
+export async function payInvoice({ id, ...body }: PayInvoiceBody & { id: string }): Promise<Invoice> {
+  return invoice.parse(await api.post<unknown>(`/api/invoices/${encodeURIComponent(id)}/pay`, body));
 }
 
 export function usePayInvoice() {

@@ -6,7 +6,13 @@ const matchTones: Record<InvoiceMatchState, string> = {
   price_variance: "badge-danger",
   over_invoiced: "badge-danger",
 };
-const statusTones: Record<InvoiceStatus, string> = { open: "", approved: "badge-warning", paid: "badge-success" };
+const statusTones: Record<InvoiceStatus, string> = {
+  open: "",
+  approved: "badge-warning",
+  paid: "badge-success",
+  disputed: "badge-danger",
+  rejected: "badge-plain",
+};
 
 export function MatchChip({ match }: { match: InvoiceMatchState }) {
   return <span className={`badge ${matchTones[match]}`}>{invoiceMatchLabels[match]}</span>;

@@ -10,6 +10,9 @@ const labels: Record<OrderHistoryEntry["type"], string> = {
   invoice_matched: "Invoice matched",
   invoice_approved: "Invoice approved",
   invoice_paid: "Invoice paid",
+  invoice_disputed: "Invoice disputed",
+  invoice_dispute_resolved: "Invoice dispute resolved",
+  invoice_rejected: "Invoice rejected",
 };
 
 /** The order's timeline, newest first: saves, receipts and, for finance and admins, its invoices. */
