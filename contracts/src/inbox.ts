@@ -51,9 +51,15 @@ export type MarkSeenBody = z.infer<typeof markSeenBody>;
 
 export const inboxBadgeCap = 99;
 
-/** Badge = everything waiting for the user, capped at 99, and 0 if not positive. */
+/**
+ * What the badge counts, as the spec has it: pending requests (those waiting for the user's decision, the number the
+ * approvals queue shows) plus open orders to act on. The user's own changed requests are listed, not counted.
+ */
+export const badgeKinds = ["decide", "create-order", "issue-order", "receive-order"] as const satisfies readonly InboxItemKind[];
+
+/** Badge = pending requests to decide plus open orders, capped at 99, and 0 if not positive. */
 export function inboxBadge(counts: Partial<Record<InboxItemKind, number>>): number {
-  const total = inboxItemKinds.reduce((sum, kind) => {
+  const total = badgeKinds.reduce((sum, kind) => {
     const n = counts[kind] ?? 0;
     return sum + (Number.isFinite(n) ? n : 0);
   }, 0);

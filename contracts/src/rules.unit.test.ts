@@ -37,7 +37,8 @@ describe("shared rules", () => {
   });
 
   it("sums what waits in the inbox badge, capped at 99, never negative", () => {
-    expect(inboxBadge({ decide: 3, changed: 4 })).toBe(7);
+    expect(inboxBadge({ decide: 3, "issue-order": 4 })).toBe(7);
+    expect(inboxBadge({ decide: 3, changed: 4 })).toBe(3);
     expect(inboxBadge({ decide: 80, "issue-order": 40 })).toBe(99);
     expect(inboxBadge({ decide: -5, changed: 2 })).toBe(0);
     expect(inboxBadge({ decide: Number.NaN, "receive-order": 2 })).toBe(2);

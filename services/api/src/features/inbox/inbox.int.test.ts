@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheKeys, inboxCounts, inboxItemsResponse, type InboxCounts, type InboxItemKind, type Role } from "@procure/contracts";
+import { cacheKeys, inboxCounts, inboxItemsResponse, type InboxItemKind, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { invalidates, openLiveSocket } from "@procure/infra/testing/live-socket";
@@ -39,8 +39,6 @@ async function member(role: Role) {
   return { id: login.user.id as string, token: login.token as string };
 }
 
-const total = (c: InboxCounts) => Object.values(c.counts).reduce((a, b) => a + b, 0);
-
 describe("a personal inbox", () => {
   it("counts for a requester only what changed on their own requests, for deciders only what they may decide", async () => {
     const requester = await counts(users.requester.token);
@@ -57,8 +55,22 @@ describe("a personal inbox", () => {
     await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
     const after = await counts(users.requester.token);
     expect(after.counts.changed).toBe(requester.counts.changed + 1);
-    expect(after.badge).toBe(total(after));
+    // Listed, not counted: the badge is requests to decide plus open orders.
+    expect(after.badge).toBe(requester.badge);
     await until(users.buyer.token, "create-order", id);
+  });
+
+  it("counts in the badge what the approvals queue counts: the requests waiting for the reader's decision", async () => {
+    const approver = await member("approver");
+    const own = await request(approver.token);
+    const theirs = await request(users.requester.token);
+    await until(approver.token, "decide", theirs);
+    // The reader's own request, decided by another approver, changes for them but waits for nobody's decision.
+    expect((await t.call("POST", `/api/requests/${own}/approve`, { token: users.approver.token })).statusCode).toBe(200);
+    await until(approver.token, "changed", own);
+    const inbox = await counts(approver.token);
+    expect(inbox.counts.decide).toBeGreaterThan(0);
+    expect(inbox.badge).toBe(inbox.counts.decide);
   });
 
   it("follows a request's stages: each waits for its own role, and never for the one who raised it", async () => {

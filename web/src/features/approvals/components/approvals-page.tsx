@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { canSee, decisionRefusal, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
 import { useRequestSummary } from "@/lib/request-summary";
+import { getInboxQueryOptions } from "@/lib/inbox-counts";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
@@ -34,6 +36,8 @@ export function ApprovalsPage() {
   // As the server pages them: the most urgent first, and within a priority in the order requests arrived.
   const pending = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((r) => normalizeStatus(r.status) === "pending");
   const total = summary.data?.counts.pending;
+  // The header counts what waits for the reader's decision, as the inbox badge does; the list shows every pending request.
+  const waiting = useQuery(getInboxQueryOptions()).data?.counts.decide;
 
   // The server's reason a reader may not decide a request now (separation of duties) is shown under its buttons.
   const blockedId = (request: PurchaseRequest) => `approval-blocked-${request.id}`;
@@ -60,7 +64,14 @@ export function ApprovalsPage() {
   return (
     <section className="card" aria-label="Pending approvals">
       <div className="card-header">
-        <h2 className="card-title">Pending approvals {total !== undefined ? <span className="badge badge-pending badge-plain">{total}</span> : null}</h2>
+        <h2 className="card-title">
+          Pending approvals{" "}
+          {waiting !== undefined ? (
+            <span className="badge badge-pending badge-plain" title="Waiting for your decision" data-testid="approvals-waiting">
+              {waiting}
+            </span>
+          ) : null}
+        </h2>
         <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching && !query.isPending ? "Refreshing" : "Refresh"}
         </button>

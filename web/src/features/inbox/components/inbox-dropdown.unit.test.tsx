@@ -14,7 +14,7 @@ const kinds = (n: Partial<Record<"decide" | "changed" | "create-order" | "issue-
   "receive-order": 0,
   ...n,
 });
-const counts = { counts: kinds({ decide: 2, changed: 1, "issue-order": 4 }), badge: 7, updatedAt: "2026-03-02T14:05:00.000Z" };
+const counts = { counts: kinds({ decide: 2, changed: 1, "issue-order": 4 }), badge: 6, updatedAt: "2026-03-02T14:05:00.000Z" };
 const requestId = "0b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f01";
 const orderId = "1b8f2d6e-1c1a-4e55-9a1e-3a9d2b7c6f02";
 const items = {
@@ -65,8 +65,9 @@ describe("inbox dropdown", () => {
     const user = userEvent.setup();
     renderInbox();
 
-    expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("7");
-    expect(screen.getByRole("button", { name: "Inbox, 7 items wait for you: 2 to decide, 1 your requests, 4 to issue" })).toBeInTheDocument();
+    // The own request that changed is listed, not counted: the badge is requests to decide plus orders.
+    expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("6");
+    expect(screen.getByRole("button", { name: "Inbox, 6 items wait for you: 2 to decide, 4 to issue" })).toBeInTheDocument();
     await openPanel(user);
     expect(screen.getByText(/^Updated /)).toBeInTheDocument();
     expect(screen.getByTestId("inbox-row-decide")).toHaveTextContent("2To decide");
@@ -115,7 +116,7 @@ describe("inbox dropdown", () => {
     storeSession();
     mockFetch({
       "GET /api/me": () => json({ user: testUser }),
-      "GET /api/inbox": () => json({ ...counts, counts: kinds({ decide: 80, changed: 45 }), badge: 125 }),
+      "GET /api/inbox": () => json({ ...counts, counts: kinds({ decide: 80, "issue-order": 45 }), badge: 125 }),
     });
     const { unmount } = renderInbox();
     expect(await screen.findByTestId("inbox-badge")).toHaveTextContent("99");

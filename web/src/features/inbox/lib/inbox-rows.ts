@@ -1,4 +1,4 @@
-import { attentionStatuses, canSee, inboxItemKinds, type InboxCounts, type InboxItem, type InboxItemKind, type Role } from "@procure/contracts";
+import { attentionStatuses, badgeKinds, canSee, inboxItemKinds, type InboxCounts, type InboxItem, type InboxItemKind, type Role } from "@procure/contracts";
 import { paths } from "@/config/paths";
 
 /** One kind of waiting work, with where the role may go for it (null: nowhere it may open). */
@@ -75,6 +75,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** What the badge's number is made of, for its accessible name and tooltip. */
 export function badgeExplanation(data: InboxCounts | undefined): string {
   if (!data || data.badge === 0) return "Inbox";
-  const parts = inboxItemKinds.filter((kind) => (data.counts[kind] ?? 0) > 0).map((kind) => `${data.counts[kind]} ${kindText[kind].title.toLowerCase()}`);
+  const parts = badgeKinds.filter((kind) => (data.counts[kind] ?? 0) > 0).map((kind) => `${data.counts[kind]} ${kindText[kind].title.toLowerCase()}`);
   return `Inbox, ${plural(data.badge, "item waits", "items wait")} for you: ${parts.join(", ")}`;
 }
