@@ -110,10 +110,13 @@ function requireFutureNeededBy(neededBy: string | null, now: string) {
   if (neededBy !== null && isPastDate(neededBy, now)) throw invalid("The need-by date cannot be in the past.");
 }
 
-/** Each line's amount and their sum within the amount rule, the catalogue lines at the prices the server gave them. */
+/**
+ * Each line's amount and their sum within the amount rule, the catalogue lines at the prices the server gave them.
+ * The amount first: a request sent as an amount alone is told about its amount, not about the one line it reads as.
+ */
 function requireRequestAmount(details: { title: string; amount: number; lines?: EventData<"RequestCreated">["lines"] }) {
-  requireLinesWithinMax(requestLinesOf(details), requestTotalTooLargeMessage);
   requireAmountWithinMax(details.amount, amountTooLarge);
+  requireLinesWithinMax(requestLinesOf(details), requestTotalTooLargeMessage);
 }
 
 export function createRequest(data: EventData<"RequestCreated">, now: string): NewEvent[] {

@@ -14,6 +14,7 @@ const request = (id: string, title: string, poNumber: string | null) => ({
   title,
   status: "approved",
   amount: 420.5,
+  lines: [{ description: title, quantity: 1, unit_price: 420.5, catalogue_item_id: null }],
   category_id: null,
   category_name: null,
   vendor_id: vendorId,
