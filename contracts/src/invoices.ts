@@ -121,6 +121,8 @@ export const invoiceListQuery = listQuery.extend({
   order_id: z.uuid({ error: "Choose a valid purchase order." }).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+/** `GET /api/invoices/export.csv`: the list's filters and search, every matching invoice. */
+export const invoiceExportQuery = invoiceListQuery.omit({ limit: true, cursor: true });
 
 // ---- matching settings ----
 

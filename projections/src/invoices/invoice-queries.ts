@@ -26,9 +26,9 @@ export async function orderOfInvoice(db: Kysely<Database>, id: string): Promise<
 
 export type InvoiceFilter = { match?: InvoiceMatchState; status?: InvoiceStatus; orderId?: string; q?: string; limit: number; after?: Keyset };
 
-const newestFirst: Record<"created_at", SortColumn> = { created_at: { expr: sql`created_at`, type: "timestamptz" } };
+const newestFirst: Record<"list_order", SortColumn> = { list_order: { expr: sql`list_order`, type: "text" } };
 
-/** A page of the invoices a filter matches, newest first. */
+/** A page of the invoices a filter matches: newest invoice date first, then newest recorded. */
 export async function listInvoices(db: Kysely<Database>, filter: InvoiceFilter): Promise<Page<Invoice>> {
   let query = db.selectFrom("rm_invoices").selectAll();
   if (filter.match) query = query.where("match", "=", filter.match);
@@ -38,5 +38,5 @@ export async function listInvoices(db: Kysely<Database>, filter: InvoiceFilter):
     const like = likePattern(filter.q);
     query = query.where((eb) => eb.or([eb("number", "ilike", like), eb("po_number", "ilike", like), eb("vendor_name", "ilike", like)]));
   }
-  return keysetPage(query, newestFirst, { field: "created_at", direction: "desc" }, { limit: filter.limit, after: filter.after }, toInvoice);
+  return keysetPage(query, newestFirst, { field: "list_order", direction: "desc" }, { limit: filter.limit, after: filter.after }, toInvoice);
 }

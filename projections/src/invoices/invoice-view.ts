@@ -16,6 +16,9 @@ export type InvoiceRow = Selectable<InvoicesRow>;
 
 const actorOf = (event: StoredEvent) => actorNamed(event.metadata);
 
+/** Newest invoice date first, then newest recorded: one text whose order is that order, both parts fixed-width. */
+export const invoiceListOrder = (invoiceDate: string, recordedAt: string) => `${invoiceDate}|${new Date(recordedAt).toISOString()}`;
+
 /** A recorded invoice's row, its match as recorded until `rematch` sets it against the order as it stands. */
 export function recordedRow(event: StoredEvent<"InvoiceRecorded">): InvoiceRow {
   const d = event.data;
@@ -52,6 +55,7 @@ export function recordedRow(event: StoredEvent<"InvoiceRecorded">): InvoiceRow {
     created_by: actorOf(event),
     created_at: event.recorded_at,
     updated_at: event.recorded_at,
+    list_order: invoiceListOrder(d.invoice_date, event.recorded_at),
   };
 }
 
@@ -112,6 +116,6 @@ export function orderInvoicesView(events: readonly StoredEvent[]): InvoiceRow[] 
 }
 
 export function toInvoice(row: InvoiceRow): Invoice {
-  const { recorded_version: _recorded, version: _version, recorded_lines: _lines, ...rest } = row;
+  const { recorded_version: _recorded, version: _version, recorded_lines: _lines, list_order: _order, ...rest } = row;
   return { ...rest, total: Number(row.total), match: row.match as InvoiceMatchState, status: row.status as InvoiceStatus };
 }

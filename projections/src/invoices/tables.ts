@@ -36,6 +36,8 @@ export interface InvoicesRow {
   rejected_at: string | null;
   created_by: string | null;
   created_at: string;
+  /** The list's order: the invoice date, then when it was recorded (see `invoiceListOrder`). */
+  list_order: string;
   updated_at: string;
 }
 

@@ -16,6 +16,7 @@ import * as vendorDocuments from "../vendors/migrations/20261127T0000-projection
 import { invoicesProjection } from "../invoices/invoices-projection.ts";
 import * as invoices from "../invoices/migrations/20261127T0100-projections-invoices.ts";
 import * as invoicesPaymentsAndDisputes from "../invoices/migrations/20261128T1900-projections-invoices-payments-and-disputes.ts";
+import * as invoicesListOrder from "../invoices/migrations/20261128T1910-projections-invoices-list-order.ts";
 import { budgetsProjection } from "../budgets/budgets-projection.ts";
 import * as budgets from "../budgets/migrations/20261127T0400-projections-budgets.ts";
 
@@ -43,6 +44,7 @@ export const purchasingMigrations: MigrationSet = {
   "20261127T0000-projections-vendor-documents": vendorDocuments,
   "20261127T0100-projections-invoices": invoices,
   "20261128T1900-projections-invoices-payments-and-disputes": invoicesPaymentsAndDisputes,
+  "20261128T1910-projections-invoices-list-order": invoicesListOrder,
   "20261127T0400-projections-budgets": budgets,
 };
 

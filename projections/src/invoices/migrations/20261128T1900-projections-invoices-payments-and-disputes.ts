@@ -1,9 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-/**
- * A payment's date and reference, an open dispute and a rejection on each invoice; the list sorts newest invoice
- * date first, then newest recorded.
- */
+/** A payment's date and reference, an open dispute and a rejection on each invoice. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table rm_invoices
     add column if not exists paid_on text,
@@ -14,5 +11,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column if not exists rejection_reason text,
     add column if not exists rejected_by text,
     add column if not exists rejected_at timestamptz`.execute(db);
-  await sql`create index if not exists rm_invoices_invoice_date on rm_invoices (invoice_date desc, created_at desc, id desc)`.execute(db);
 }

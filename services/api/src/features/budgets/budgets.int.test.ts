@@ -5,6 +5,7 @@ import { approvalRule, budget, budgetPeriodMessage, errorBody, purchaseOrder, pu
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { parseCsv } from "@procure/infra/audit-verify-script";
 import { budgetCategory, budgetVendor, recordInvoice, thisQuarter } from "@procure/infra/testing/budgets";
 
 let t: TestApp;
@@ -165,5 +166,20 @@ describe("budgets", () => {
       await t.call("POST", "/api/approval-rules", { token: users.admin.token, body: { stages: ["approver"], over_budget_stages: ["requester"] } }),
       400,
     );
+  });
+});
+
+describe("the budgets export", () => {
+  it("writes every budget as CSV with its committed, spent and remaining figures", async () => {
+    const categoryId = await budgetCategory(t, "Exported supplies");
+    const made = await createOk({ category_id: categoryId, period: "2031", amount: 1500 });
+    const res = await t.call("GET", "/api/budgets/export.csv", { token: users.finance.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toContain('filename="budgets.csv"');
+    const [header, ...rows] = parseCsv(res.body).filter((r) => r.length > 1);
+    expect(header).toEqual(["id", "category", "period", "amount", "committed", "spent", "remaining", "updated_at"]);
+    expect(rows.find((row) => row[0] === made.id)?.slice(0, 7)).toEqual([made.id, "Exported supplies", "2031", "1500", "0", "0", "1500"]);
+    expect((await t.call("GET", "/api/budgets/export.csv", { token: users.requester.token })).statusCode).toBe(403);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { addUser, createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { parseCsv } from "@procure/infra/audit-verify-script";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -51,13 +52,13 @@ const issuedOrder = (vendorId = vendors[0]!) =>
 const line = (order: PurchaseOrder, description: string) => order.lines.find((l) => l.description === description)!.id;
 let numbers = 0;
 const nextNumber = () => `INV-${Date.now()}-${++numbers}`;
-const recordCall = (order: PurchaseOrder, lines: object[], options: { number?: string; token?: string } = {}) =>
+const recordCall = (order: PurchaseOrder, lines: object[], options: { number?: string; token?: string; invoiceDate?: string } = {}) =>
   t.call("POST", "/api/invoices", {
     token: options.token ?? users.finance.token,
-    body: { order_id: order.id, number: options.number ?? nextNumber(), invoice_date: "2026-11-20", lines },
+    body: { order_id: order.id, number: options.number ?? nextNumber(), invoice_date: options.invoiceDate ?? "2026-11-20", lines },
   });
-const record = async (order: PurchaseOrder, lines: object[], number?: string) => {
-  const res = await recordCall(order, lines, { number });
+const record = async (order: PurchaseOrder, lines: object[], number?: string, invoiceDate?: string) => {
+  const res = await recordCall(order, lines, { number, invoiceDate });
   expect(res.statusCode, res.body).toBe(201);
   return invoice.parse(res.json());
 };
@@ -307,5 +308,98 @@ describe("disputing and rejecting an invoice", () => {
     await expect.poll(async () => (await list(`order_id=${order.id}&status=rejected`)).map((i) => i.id), { timeout: 15_000 }).toEqual([open.id]);
     const history = await expectCall(t, "GET", `/api/orders/${order.id}/history`, { token: users.finance.token, schema: orderHistory });
     expect(history.items.at(-1)).toMatchObject({ type: "invoice_rejected", summary: `Invoice ${open.number} · Billed twice: see INV-20417.` });
+  });
+});
+
+describe("the invoice list", () => {
+  it("puts the newest invoice date first, then the latest recorded, across pages", async () => {
+    const order = await issuedOrder();
+    const chair = [{ line_id: line(order, "Chair"), quantity: 1, unit_price: 100 }];
+    const oldest = await record(order, chair, undefined, "2026-11-18");
+    const newestFirstRecorded = await record(order, chair, undefined, "2026-11-22");
+    const middle = await record(order, chair, undefined, "2026-11-20");
+    const newestLastRecorded = await record(order, chair, undefined, "2026-11-22");
+    const expected = [newestLastRecorded, newestFirstRecorded, middle, oldest].map((i) => i.id);
+    await expect.poll(async () => (await list(`order_id=${order.id}`)).map((i) => i.id), { timeout: 15_000 }).toEqual(expected);
+
+    const paged: string[] = [];
+    let next: string | undefined = `/api/invoices?order_id=${order.id}&limit=3`;
+    while (next) {
+      const res = await t.call("GET", next, { token: users.finance.token });
+      expect(res.statusCode, res.body).toBe(200);
+      paged.push(
+        ...z
+          .array(invoice)
+          .parse(res.json())
+          .map((i) => i.id),
+      );
+      next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ""))?.[1];
+    }
+    expect(paged).toEqual(expected);
+  });
+
+  it("finds invoices by number, vendor or PO number, within a status and match", async () => {
+    const order = await issuedOrder(vendors[1]);
+    const chair = line(order, "Chair");
+    const number = `FIND-${Date.now()}`;
+    const found = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }], number);
+    const other = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    const ids = async (query: string) => (await list(`${query}&limit=500`)).map((i) => i.id);
+    await expect.poll(() => ids(`q=${number.toLowerCase().slice(0, -2)}`), { timeout: 15_000 }).toEqual([found.id]);
+    expect(await ids(`q=${encodeURIComponent(order.po_number)}`)).toEqual([other.id, found.id]);
+    expect(await ids(`q=fabrikam&order_id=${order.id}`)).toEqual([other.id, found.id]);
+    expect(await ids(`q=contoso&order_id=${order.id}`)).toEqual([]);
+    await stepped(found.id, "dispute", { reason: "Which delivery is this?" });
+    await expect.poll(() => ids(`q=${encodeURIComponent(order.po_number)}&status=disputed`), { timeout: 15_000 }).toEqual([found.id]);
+    expect(await ids(`q=${encodeURIComponent(order.po_number)}&status=open&match=awaiting_receipt`)).toEqual([other.id]);
+  });
+
+  it("exports what the list shows as CSV: the same search and filters, every matching invoice", async () => {
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    await receive(order, [{ line_id: chair, quantity: 1 }]);
+    const paid = await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    await expectCall(t, "POST", `/api/invoices/${paid.id}/approve`, { token: reviewer.token, body: {} });
+    await stepped(paid.id, "pay", { paid_on: "2026-11-21", reference: "=BACS 55" });
+    await record(order, [{ line_id: chair, quantity: 1, unit_price: 100 }]);
+    const exported = async (query: string) => {
+      const res = await t.call("GET", `/api/invoices/export.csv?${query}`, { token: users.finance.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/csv");
+      expect(res.headers["content-disposition"]).toContain('filename="invoices.csv"');
+      return parseCsv(res.body).filter((r) => r.length > 1);
+    };
+    await expect.poll(async () => (await exported(`q=${order.po_number}&status=paid`)).length, { timeout: 15_000 }).toBe(2);
+    const [header, row] = await exported(`q=${order.po_number}&status=paid`);
+    expect(header).toEqual([
+      "id",
+      "number",
+      "vendor",
+      "po_number",
+      "invoice_date",
+      "total",
+      "match",
+      "status",
+      "paid_on",
+      "payment_reference",
+      "created_by",
+      "created_at",
+    ]);
+    // A reference that would start a formula in a spreadsheet is written as text.
+    expect(row!.slice(0, 10)).toEqual([
+      paid.id,
+      paid.number,
+      "Contoso Furniture",
+      order.po_number,
+      "2026-11-20",
+      "100",
+      "matched",
+      "paid",
+      "2026-11-21",
+      "'=BACS 55",
+    ]);
+    expect(await exported(`order_id=${order.id}`)).toHaveLength(3);
+    expect((await t.call("GET", "/api/invoices/export.csv", { token: users.buyer.token })).statusCode).toBe(403);
+    expect((await t.call("GET", "/api/invoices/export.csv?status=lost", { token: users.finance.token })).statusCode).toBe(400);
   });
 });

@@ -26,7 +26,8 @@ import { invoiceAsWritten, invoicesSeenBy } from "./invoice-answer.ts";
 const reads = ["invoices", "orders"];
 const tags = ["invoices"];
 const errors = commandErrors;
-const LIST_SORT = "-created_at";
+/** The cursor's tag: newest invoice date first, then newest recorded (see `listInvoices`). */
+const LIST_SORT = "-invoice_date";
 
 /** A step of a recorded invoice, without the separation of duties that approve and pay read from its stream. */
 type MoveInvoice = DistributiveOmit<

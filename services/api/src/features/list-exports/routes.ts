@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orderExportQuery, requestExportQuery, type PurchaseOrder, type PurchaseRequest } from "@procure/contracts";
+import {
+  invoiceExportQuery,
+  orderExportQuery,
+  requestExportQuery,
+  type Budget,
+  type Invoice,
+  type PurchaseOrder,
+  type PurchaseRequest,
+} from "@procure/contracts";
 import { listRequests } from "@procure/projections";
-import { listOrders } from "@procure/projections/purchasing";
+import { listBudgets, listInvoices, listOrders } from "@procure/projections/purchasing";
 import type { AppDeps } from "../../deps.ts";
 import { csvListText, EXPORT_PAGE_ROWS, sendCsvList } from "../../http/csv-export.ts";
 import { commandErrors } from "../../http/error-responses.ts";
@@ -49,9 +57,41 @@ const orderCsvLine = (o: PurchaseOrder) => [
   o.updated_at,
 ];
 
+const invoiceCsvColumns = [
+  "id",
+  "number",
+  "vendor",
+  "po_number",
+  "invoice_date",
+  "total",
+  "match",
+  "status",
+  "paid_on",
+  "payment_reference",
+  "created_by",
+  "created_at",
+] as const;
+const invoiceCsvLine = (i: Invoice) => [
+  i.id,
+  i.number,
+  i.vendor_name,
+  i.po_number,
+  i.invoice_date,
+  i.total,
+  i.match,
+  i.status,
+  i.paid_on,
+  i.payment_reference,
+  i.created_by,
+  i.created_at,
+];
+
+const budgetCsvColumns = ["id", "category", "period", "amount", "committed", "spent", "remaining", "updated_at"] as const;
+const budgetCsvLine = (b: Budget) => [b.id, b.category_name, b.period, b.amount, b.committed, b.spent, b.remaining, b.updated_at];
+
 /**
- * The Requests and Orders lists as CSV: the same filters, search and sort as the list (`GET /api/requests`,
- * `GET /api/orders`), every matching row rather than a page, streamed as it is read.
+ * The Requests, Orders, Invoices and Budgets lists as CSV: the same filters, search and sort as the list (`GET /api/requests`,
+ * `GET /api/orders`, `GET /api/invoices`, `GET /api/budgets`), every matching row rather than a page, streamed as it is read.
  */
 const listExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", app.authenticate);
@@ -91,6 +131,37 @@ const listExportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
         orderCsvLine,
       );
     },
+  );
+
+  app.get(
+    "/api/invoices/export.csv",
+    {
+      preValidation: app.requirePermission("invoices:read"),
+      config: { reads: ["invoices"] },
+      schema: { tags: ["invoices"], querystring: invoiceExportQuery, response: { 200: csvListText(invoiceCsvColumns), ...commandErrors } },
+    },
+    async (request, reply) => {
+      const { match, status, order_id, q } = request.query;
+      return sendCsvList(
+        reply,
+        "invoices.csv",
+        invoiceCsvColumns,
+        (after) => listInvoices(deps.db, { match, status, orderId: order_id, q, limit: EXPORT_PAGE_ROWS, after: after ?? undefined }),
+        invoiceCsvLine,
+      );
+    },
+  );
+
+  // Budgets are one short list (a category and period each), read whole like the screen reads it.
+  app.get(
+    "/api/budgets/export.csv",
+    {
+      preValidation: app.requirePermission("budgets:read"),
+      config: { reads: ["budgets"] },
+      schema: { tags: ["budgets"], response: { 200: csvListText(budgetCsvColumns), ...commandErrors } },
+    },
+    async (_request, reply) =>
+      sendCsvList(reply, "budgets.csv", budgetCsvColumns, async () => ({ items: await listBudgets(deps.db), next: null }), budgetCsvLine),
   );
 };
 

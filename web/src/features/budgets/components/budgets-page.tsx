@@ -6,6 +6,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatAmount } from "@/lib/format";
 import { useDialogState } from "@/lib/use-dialog-state";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ExportCsvButton } from "@/components/ui/export-csv-button";
 import { Notice } from "@/components/ui/notice";
 import { useBudgets } from "../api/get-budgets";
 import { useDeleteBudget } from "../api/delete-budget";
@@ -51,11 +52,14 @@ export function BudgetsPage() {
           </h2>
           <p className="subtle">Committed: approved requests not yet ordered and orders not yet invoiced. Spent: invoiced.</p>
         </div>
-        {canEdit ? (
-          <button type="button" className="btn btn-primary" onClick={() => editing.openWith("new")}>
-            New budget
-          </button>
-        ) : null}
+        <div className="budgets-actions">
+          <ExportCsvButton href="/api/budgets/export.csv" filename="budgets.csv" />
+          {canEdit ? (
+            <button type="button" className="btn btn-primary" onClick={() => editing.openWith("new")}>
+              New budget
+            </button>
+          ) : null}
+        </div>
       </div>
       {budgets.isError ? (
         <div className="card-body">

@@ -1,7 +1,9 @@
 import { useRef, useState } from "react";
 import type { Invoice } from "@procure/contracts";
 import { errorMessage } from "@/lib/api-client";
-import { useListUrlState } from "@/lib/list-url-state";
+import { useListUrlState, useUrlSearchText } from "@/lib/list-url-state";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { ExportCsvButton } from "@/components/ui/export-csv-button";
 import { useReturnFocus } from "@/lib/use-return-focus";
 import { Notice } from "@/components/ui/notice";
 import { LoadMoreFooter } from "@/components/ui/load-more-footer";
@@ -10,6 +12,7 @@ import { useInvoicePages } from "../api/get-invoices";
 import {
   defaultInvoiceFilters,
   filtersFromUrl,
+  invoiceExportPath,
   matchFilterLabels,
   matchFilters,
   statusFilterLabels,
@@ -25,8 +28,11 @@ import "../invoices.css";
 /** Vendor invoices with their three-way match; `?record=<order id>` (the PO drawer's "Record invoice") opens the form on that order. */
 export function InvoicesPage() {
   const url = useListUrlState();
-  const filters = filtersFromUrl((key) => url.get(key) || null);
-  const setFilters = (next: InvoiceFilters) => url.set({ match: next.match === "all" ? null : next.match, status: next.status === "all" ? null : next.status });
+  const [search, setSearch] = useUrlSearchText(url);
+  const q = useDebouncedValue(search);
+  const filters: InvoiceFilters = { ...filtersFromUrl((key) => url.get(key) || null), q: q.trim() };
+  const setFilters = (next: InvoiceFilters) =>
+    url.set({ match: next.match === "all" ? null : next.match, status: next.status === "all" ? null : next.status, q: next.q || null });
   const invoices = useInvoicePages(filters);
   const recordFor = url.get("record") || null;
   const [recording, setRecording] = useState(recordFor !== null);
@@ -34,7 +40,7 @@ export function InvoicesPage() {
   const [refreshing, setRefreshing] = useState(false);
   const recordButton = useRef<HTMLButtonElement>(null);
   const focus = useReturnFocus(recordButton);
-  const filtered = filters.match !== "all" || filters.status !== "all";
+  const filtered = filters.match !== "all" || filters.status !== "all" || filters.q !== "";
   const rows = invoices.data?.pages.flatMap((page) => page.items) ?? [];
 
   const openInvoice = (invoice: Invoice) => {
@@ -56,6 +62,10 @@ export function InvoicesPage() {
     <div className="stack invoices-page" style={{ gap: 18 }}>
       <section className="card" aria-label="Invoices">
         <div className="card-header invoice-toolbar">
+          <label className="search-input invoice-search">
+            <span className="visually-hidden">Search invoices</span>
+            <input className="input" type="search" placeholder="Search invoice #, vendor or PO #" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
           <div className="chips" role="group" aria-label="Filter by match">
             {matchFilters.map((match) => (
               <button key={match} type="button" className="chip" aria-pressed={filters.match === match} onClick={() => setFilters({ ...filters, match })}>
@@ -83,6 +93,7 @@ export function InvoicesPage() {
               {refreshing ? <Spinner /> : null}
               {refreshing ? "Refreshing…" : "Refresh"}
             </button>
+            <ExportCsvButton href={invoiceExportPath(filters)} filename="invoices.csv" />
             <button
               ref={recordButton}
               type="button"
@@ -112,7 +123,10 @@ export function InvoicesPage() {
             loading={invoices.isPending}
             filtered={filtered}
             onOpen={openInvoice}
-            onReset={() => setFilters(defaultInvoiceFilters)}
+            onReset={() => {
+              setSearch("");
+              setFilters(defaultInvoiceFilters);
+            }}
           />
         )}
         {invoices.hasNextPage ? (

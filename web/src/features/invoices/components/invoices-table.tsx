@@ -12,7 +12,7 @@ export function InvoicesTable({ invoices, loading, filtered, onOpen, onReset }: 
   return (
     <div className="table-wrap">
       <table className="table table-responsive invoice-table">
-        <caption className="visually-hidden">Vendor invoices, newest first</caption>
+        <caption className="visually-hidden">Vendor invoices, newest invoice date first</caption>
         <thead>
           <tr>
             <th scope="col">Invoice #</th>

@@ -21,7 +21,7 @@ import { useListUrlState, useUrlSearchText } from "@/lib/list-url-state";
 import { ExportCsvButton } from "@/components/ui/export-csv-button";
 import { ListShortcuts } from "@/components/ui/list-shortcuts";
 import { SortSelect } from "@/components/ui/sort-select";
-import { useDebouncedValue } from "../lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { OrderDrawer } from "./order-drawer";
 import { OrdersTable } from "./orders-table";
 import { PoGroupsChart } from "./po-groups-chart";
