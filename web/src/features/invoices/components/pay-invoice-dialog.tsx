@@ -80,7 +80,10 @@ export function PayInvoiceDialog({ invoice, busy, error, onConfirm, onCancel }: 
                 value={reference}
                 required
                 autoComplete="off"
-                onChange={(event) => setReference(event.target.value)}
+                onChange={(event) => {
+                  setReference(event.target.value);
+                  if (event.target.value.trim()) setMissing((m) => ({ ...m, reference: undefined }));
+                }}
                 {...fieldAria(`${id}-reference`, { hint: true, error: missing.reference })}
               />
             </FormField>
