@@ -85,10 +85,21 @@ describe("invoices", () => {
       await reviewerPage.getByText("Invoice approved").first().waitFor();
 
       // The recorder did not approve it, so may pay it: their open drawer offers Mark paid once the approval lands.
-      await detail.getByRole("button", { name: "Mark paid" }).waitFor({ timeout: 15_000 });
-      await detail.getByRole("button", { name: "Mark paid" }).click();
+      await detail.getByRole("button", { name: "Mark paid…" }).waitFor({ timeout: 15_000 });
+      await detail.getByRole("button", { name: "Mark paid…" }).click();
+      // Paying is confirmed in a dialog that asks for the payment's date (today unless changed) and reference.
+      const confirm = page.getByRole("alertdialog", { name: "Mark this invoice paid?" });
+      const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+      expect(await confirm.getByLabel("Payment date").inputValue()).toBe(today);
+      await confirm.getByRole("button", { name: "Mark paid" }).click();
+      await confirm.getByText("Enter the payment reference").waitFor();
+      await confirm.getByLabel("Payment reference").fill(`BACS ${number}`);
+      await expectNoSeriousViolations(page, "[role=alertdialog]", `pay invoice ${width}px`);
+      await screenshotView(page, `invoices-pay-${width}`);
+      await confirm.getByRole("button", { name: "Mark paid" }).click();
       await page.getByText("Invoice paid").first().waitFor();
       await expect.poll(() => detail.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Paid");
+      await detail.getByText(`Reference BACS ${number}`).waitFor();
       await page.keyboard.press("Escape");
       await expect.poll(() => row.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Paid");
       // The toasts slide in from beyond the edge; the page itself must not scroll sideways once they are gone.
@@ -114,6 +125,51 @@ describe("invoices", () => {
           ]),
         );
       await expectNoSeriousViolations(page, ".drawer", `order timeline ${width}px`);
+    });
+  }
+
+  for (const width of [1280, 390]) {
+    it(`disputes an invoice with a reason, which holds it from approval, then resolves it, at ${width} px`, async () => {
+      const order = await chairsReceivedDesksNot();
+      const finance = await tokenFor(product.url, emailOf("finance"));
+      const number = `DSP-${stamp()}`;
+      const recorded = await callApi(product.url, "POST", "/api/invoices", finance, {
+        order_id: order.id,
+        number,
+        invoice_date: "2026-11-20",
+        lines: [{ line_id: order.lines[0]!.id, quantity: 2, unit_price: 100 }],
+      });
+      expect(recorded.status).toBe(201);
+      const { page } = await product.open({ width, height: 900 });
+      await signIn(page, product.url, emailOf("admin"));
+      await page.goto(`${product.url}/app/invoices?q=${number}`);
+      const row = page.getByTestId("invoice-row").filter({ hasText: number });
+      await row.getByRole("button", { name: `Open invoice ${number}` }).click();
+      const detail = page.getByRole("dialog", { name: `Invoice ${number}` });
+      await detail.getByRole("button", { name: "Dispute…" }).click();
+
+      const ask = page.getByRole("alertdialog", { name: "Dispute this invoice?" });
+      await ask.getByRole("button", { name: "Dispute" }).click();
+      await ask.getByText("Enter the reason for the dispute").waitFor();
+      await ask.getByLabel(/^Reason/).fill("Two chairs billed; the delivery note shows one.");
+      await expectNoSeriousViolations(page, "[role=alertdialog]", `dispute invoice ${width}px`);
+      await ask.getByRole("button", { name: "Dispute" }).click();
+      await page.getByText("Invoice disputed").first().waitFor();
+      await expect.poll(() => detail.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Disputed");
+      await detail.getByText("Two chairs billed; the delivery note shows one.", { exact: false }).waitFor();
+      // Held: no approval is offered until the dispute is resolved.
+      expect(await detail.getByRole("button", { name: "Approve" }).count()).toBe(0);
+      await expectNoSeriousViolations(page, ".drawer", `disputed invoice ${width}px`);
+      await screenshotView(page, `invoices-disputed-${width}`);
+
+      await detail.getByRole("button", { name: "Resolve dispute" }).click();
+      await page.getByText("Dispute resolved").first().waitFor();
+      await expect.poll(() => detail.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Open");
+      await detail.getByRole("button", { name: "Approve" }).waitFor();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => row.locator(".badge").nth(1).textContent(), { timeout: 15_000 }).toBe("Open");
+      await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+      await expectNoHorizontalScroll(page);
     });
   }
 
