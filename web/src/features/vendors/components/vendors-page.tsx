@@ -9,7 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useVendorPages, vendorListPath } from "../api/get-vendors";
-import { useSettledValue } from "../lib/use-settled-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { VendorCard } from "./vendor-card";
 import { VendorDrawer } from "./vendor-drawer";
 import { NewVendorDrawer } from "./new-vendor-drawer";
@@ -32,7 +32,7 @@ export function VendorsPage() {
   const [opened, setOpened] = useState<Vendor | null>(null);
   const [creating, setCreating] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const q = useSettledValue(filters.search.trim());
+  const q = useDebouncedValue(filters.search.trim());
   const applied = {
     q: q || undefined,
     status: filters.status || undefined,
