@@ -145,20 +145,20 @@ describe("approval delegation from the user menu", () => {
     await page.getByRole("menuitem", { name: "Notifications" }).click();
     const drawer = page.getByRole("dialog", { name: "Notifications" });
     const section = drawer.getByRole("region", { name: "Delegate approvals" });
-    await section.getByLabel("Delegate").selectOption({ label: emailOf("buyer") });
+    await section.getByLabel("Delegate").selectOption({ label: emailOf("finance") });
     await section.getByLabel("Last day").fill(dayFromNow(3));
     await section.getByRole("button", { name: "Delegate approvals" }).click();
     await page.getByText("Delegation saved").waitFor();
     await section
       .getByTestId("current-delegation")
-      .getByText(`${emailOf("buyer")} decides for you`)
+      .getByText(`${emailOf("finance")} decides for you`)
       .waitFor();
     await expectNoSeriousViolations(page, "[role=dialog]", "delegation");
     await screenshotView(page, "delegation-1280");
 
-    const buyer = await tokenFor(product.url, emailOf("buyer"));
+    const finance = await tokenFor(product.url, emailOf("finance"));
     const standingIn = async () =>
-      ((await callApi(product.url, "GET", "/api/me/delegation", buyer)).json as { standing_in_for: { delegator_email: string }[] }).standing_in_for;
+      ((await callApi(product.url, "GET", "/api/me/delegation", finance)).json as { standing_in_for: { delegator_email: string }[] }).standing_in_for;
     await expect.poll(async () => (await standingIn()).map((d) => d.delegator_email)).toEqual([emailOf("approver")]);
 
     await section.getByRole("button", { name: "End delegation" }).click();
