@@ -60,8 +60,9 @@ describe.each(viewports)("settings export and import at $width px", (viewport) =
       ],
       users: [...exported.users, { email: member, role: "buyer", active: true, email_notifications: "daily" }],
     };
+    // The matching, diligence and separation-of-duties settings are one record each, unchanged here.
     const unchanged =
-      2 + exported.categories.length + exported.budgets.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
+      3 + exported.categories.length + exported.budgets.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
     await card.getByLabel("Import settings").setInputFiles({ name: "copy.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(changed)) });
     const preview = card.getByTestId("settings-import-preview");
     await preview.getByText("What importing copy.json would change").waitFor();
