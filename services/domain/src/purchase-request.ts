@@ -112,11 +112,13 @@ function requireFutureNeededBy(neededBy: string | null, now: string) {
 
 /**
  * Each line's amount and their sum within the amount rule, the catalogue lines at the prices the server gave them.
- * The amount first: a request sent as an amount alone is told about its amount, not about the one line it reads as.
+ * A request sent as an amount alone is told about its amount, not about the one line it reads as; one sent as lines
+ * is told which line is past the rule.
  */
 function requireRequestAmount(details: { title: string; amount: number; lines?: EventData<"RequestCreated">["lines"] }) {
-  requireAmountWithinMax(details.amount, amountTooLarge);
+  if (!details.lines?.length) requireAmountWithinMax(details.amount, amountTooLarge);
   requireLinesWithinMax(requestLinesOf(details), requestTotalTooLargeMessage);
+  requireAmountWithinMax(details.amount, amountTooLarge);
 }
 
 export function createRequest(data: EventData<"RequestCreated">, now: string): NewEvent[] {
