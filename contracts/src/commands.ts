@@ -40,6 +40,7 @@ export const requestCommand = z.discriminatedUnion("type", [
   command("CreateRequest", { request: data.RequestCreated }),
   command("ApproveRequest", { comment: note, stand_in_for: standInFor, controls }),
   command("DenyRequest", { comment: note, stand_in_for: standInFor, controls }),
+  command("WithdrawDecision", {}),
   command("CommentOnRequest", { comment_id: z.uuid(), body: z.string() }),
   command("AttachFile", { file: data.RequestFileAttached.omit({ request_id: true }) }),
   /** `approved_only`: a new link needs an approved request; a renumbered order only tells its request the new number. */

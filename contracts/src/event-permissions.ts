@@ -10,6 +10,7 @@ export const publicEventPermissions = {
   "request.stage_approved": "requests:read-all",
   "request.approved": "requests:read-all",
   "request.denied": "requests:read-all",
+  "request.decision_withdrawn": "requests:read-all",
   "request.edited": "requests:read-all",
   "request.withdrawn": "requests:read-all",
   "request.resubmitted": "requests:read-all",

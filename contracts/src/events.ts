@@ -95,6 +95,12 @@ export const eventDataSchemas = {
     comment: nullableString,
     on_behalf_of: onBehalfOf.nullable().optional(),
   }),
+  /**
+   * The decider took their decision back moments after making it, before anything followed it: the request waits
+   * again at the stage it was decided on (`stage_index`, null for a request no rule routed), and a denial's skipped
+   * stages wait again too.
+   */
+  RequestDecisionWithdrawn: z.object({ request_id: z.uuid(), verdict: z.enum(["approved", "denied"]), stage_index: z.number().int().nullable() }),
   RequestCommented: z.object({ request_id: z.uuid(), comment_id: z.uuid(), body: z.string() }),
   RequestFileAttached: z.object({
     request_id: z.uuid(),

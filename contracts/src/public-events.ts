@@ -14,6 +14,8 @@ export const publicEventMap = {
   RequestApproved: { name: "request.approved", schema: s.RequestApproved },
   RequestDenied: { name: "request.denied", schema: s.RequestDenied },
   // The requester's own changes: the details as they now stand and the route approvals start again on.
+  // A decision its decider took back within moments: the request waits again, as if the decision had not been made.
+  RequestDecisionWithdrawn: { name: "request.decision_withdrawn", schema: s.RequestDecisionWithdrawn },
   RequestEdited: { name: "request.edited", schema: s.RequestEdited },
   RequestWithdrawn: { name: "request.withdrawn", schema: s.RequestWithdrawn },
   RequestResubmitted: { name: "request.resubmitted", schema: s.RequestResubmitted },

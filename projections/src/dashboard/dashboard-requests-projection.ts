@@ -12,6 +12,7 @@ type RequestChange = StoredEvent<
   | "RequestStageApproved"
   | "RequestApproved"
   | "RequestDenied"
+  | "RequestDecisionWithdrawn"
   | "RequestLinkedToOrder"
   | "RequestUnlinkedFromOrder"
   | "RequestEdited"
@@ -50,6 +51,7 @@ export const dashboardRequestsProjection: Projection = {
     "RequestStageApproved",
     "RequestApproved",
     "RequestDenied",
+    "RequestDecisionWithdrawn",
     "RequestLinkedToOrder",
     "RequestUnlinkedFromOrder",
     "RequestEdited",
@@ -105,6 +107,7 @@ export const dashboardRequestsProjection: Projection = {
       const after = { ...before, version: e.stream_version };
       if (e.type === "RequestApproved") after.status = "approved";
       if (e.type === "RequestDenied") after.status = "denied";
+      if (e.type === "RequestDecisionWithdrawn") after.status = "pending";
       if (e.type === "RequestLinkedToOrder") after.po_number = e.data.po_number;
       if (e.type === "RequestUnlinkedFromOrder") after.po_number = null;
       if (e.type === "RequestWithdrawn") after.status = "withdrawn";

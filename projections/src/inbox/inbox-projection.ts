@@ -11,6 +11,7 @@ const requestEvents = [
   "RequestStageApproved",
   "RequestApproved",
   "RequestDenied",
+  "RequestDecisionWithdrawn",
   "RequestCommented",
   "RequestLinkedToOrder",
   "RequestUnlinkedFromOrder",
@@ -210,6 +211,8 @@ function evolveRequest(row: FollowedRequest, event: StoredEvent): FollowedReques
       return { ...row, status: "approved", stage_index: null };
     case "RequestDenied":
       return { ...row, status: "denied", stage_index: null };
+    case "RequestDecisionWithdrawn":
+      return { ...row, status: "pending", stage_index: event.data.stage_index };
     case "RequestWithdrawn":
       return row.status === "pending" ? { ...row, status: "withdrawn", stage_index: null } : row;
     case "RequestEdited":

@@ -48,8 +48,13 @@ function nextLandingRequest(row: LandingRequest | undefined, event: StoredEvent)
       version: event.stream_version,
     };
   }
-  if (event.type !== "RequestStageApproved" && event.type !== "RequestApproved" && event.type !== "RequestDenied") return null;
   if (!row || row.version >= event.stream_version) return null;
+  if (event.type === "RequestDecisionWithdrawn") {
+    // Waiting again at the stage it was decided on.
+    const waiting_role = event.data.stage_index === null ? null : (row.route[event.data.stage_index] ?? null);
+    return { ...row, status: "pending", decided_at: null, waiting_role, version: event.stream_version };
+  }
+  if (event.type !== "RequestStageApproved" && event.type !== "RequestApproved" && event.type !== "RequestDenied") return null;
   const overridden = row.overridden || !followsRoute(event, row.route);
   const next =
     event.type === "RequestStageApproved"
@@ -63,7 +68,7 @@ export const landingRequestsProjection: Projection = {
   name: "landing-requests",
   version: 1,
   tables: ["rm_landing_requests"],
-  handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied"],
+  handles: ["RequestCreated", "RequestStageApproved", "RequestApproved", "RequestDenied", "RequestDecisionWithdrawn"],
   async apply(db, events, context) {
     const ids = seenBefore(events, (e) => (e.data as { request_id: string }).request_id);
     const stored = ids.length ? await db.selectFrom("rm_landing_requests").selectAll().where(inArray("request_id", ids)).execute() : [];

@@ -11,6 +11,7 @@ type RequestEvent = StoredEvent<
   | "RequestStageApproved"
   | "RequestApproved"
   | "RequestDenied"
+  | "RequestDecisionWithdrawn"
   | "RequestCommented"
   | "RequestFileAttached"
   | "RequestLinkedToOrder"
@@ -53,6 +54,8 @@ function describe(event: RequestEvent): { action: string; to: string | null; det
       return { action: `approved${onBehalf(event.data)}`, to: "approved", detail: event.data.comment };
     case "RequestDenied":
       return { action: `denied${onBehalf(event.data)}`, to: "denied", detail: event.data.comment };
+    case "RequestDecisionWithdrawn":
+      return { action: "decision withdrawn", to: "pending", detail: event.data.verdict === "approved" ? "approval taken back" : "denial taken back" };
     case "RequestCommented":
       return { action: "commented", to: null, detail: event.data.body };
     case "RequestFileAttached":
@@ -80,6 +83,7 @@ export const auditProjection: Projection = {
     "RequestStageApproved",
     "RequestApproved",
     "RequestDenied",
+    "RequestDecisionWithdrawn",
     "RequestCommented",
     "RequestFileAttached",
     "RequestLinkedToOrder",

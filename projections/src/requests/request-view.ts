@@ -60,6 +60,14 @@ function evolveView(view: PurchaseRequest, event: StoredEvent): PurchaseRequest 
       return { ...view, ...touched, status: "approved", decision_comment: event.data.comment };
     case "RequestDenied":
       return { ...view, ...touched, status: "denied", decision_comment: event.data.comment, stages: setStage(event.data.stage_index, "denied", "skipped") };
+    case "RequestDecisionWithdrawn": {
+      // The decided stage waits again, and so do the stages a denial skipped.
+      const undecided = { decided_by: null, decided_at: null };
+      const stages = view.stages.map((s, i) =>
+        i === event.data.stage_index || (event.data.verdict === "denied" && s.status === "skipped") ? { ...s, status: "waiting" as const, ...undecided } : s,
+      );
+      return { ...view, ...touched, status: "pending", decision_comment: null, stages };
+    }
     case "RequestLinkedToOrder":
       return { ...view, ...touched, po_number: event.data.po_number, order_id: event.data.order_id };
     case "RequestUnlinkedFromOrder":

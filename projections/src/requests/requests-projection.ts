@@ -11,6 +11,7 @@ const rowChanging: readonly EventType[] = [
   "RequestStageApproved",
   "RequestApproved",
   "RequestDenied",
+  "RequestDecisionWithdrawn",
   "RequestLinkedToOrder",
   "RequestUnlinkedFromOrder",
   "RequestEdited",

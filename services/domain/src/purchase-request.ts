@@ -38,7 +38,15 @@ export type RequestState =
       /** What it would count against a budget: its amount in its category. */
       amount: number;
       categoryId: string | null;
+      /** The decision that may still be taken back: the last one, while nothing but comments and files followed it. */
+      lastDecision: LastDecision | null;
     };
+
+/** Who decided, when, and on which stage (null: a request no rule routed). */
+export type LastDecision = { verdict: "approved" | "denied"; by: string | null; at: string | null; stageIndex: number | null };
+
+/** How long after a decision its decider may take it back: the screen offers it for less, so a slow answer still lands. */
+export const DECISION_WITHDRAWAL_SECONDS = 30;
 
 export const initialRequestState: RequestState = { exists: false };
 
@@ -59,19 +67,41 @@ export function evolveRequest(state: RequestState, event: StoredEvent | NewEvent
       neededBy: d.needed_by,
       amount: d.amount,
       categoryId: d.category_id,
+      lastDecision: null,
     };
   }
   if (!state.exists) return state;
+  const next = evolveExisting(state, event);
+  // Only a comment or a file may follow a decision that can still be taken back.
+  return keepsLastDecision.has(event.type) ? next : { ...next, lastDecision: null };
+}
+
+const keepsLastDecision = new Set(["RequestStageApproved", "RequestApproved", "RequestDenied", "RequestCommented", "RequestFileAttached"]);
+
+function evolveExisting(state: Extract<RequestState, { exists: true }>, event: StoredEvent | NewEvent): Extract<RequestState, { exists: true }> {
+  const decision = (verdict: LastDecision["verdict"], stageIndex: number | null): LastDecision => ({
+    verdict,
+    stageIndex,
+    by: "metadata" in event ? event.metadata.actor_id : null,
+    at: "recorded_at" in event ? event.recorded_at : null,
+  });
   switch (event.type) {
     case "RequestStageApproved": {
       // Who decided each stage, as the requests read model names them, for the rule of one stage per person.
       const decided_by = "metadata" in event ? actorNamed(event.metadata) : null;
-      return { ...state, stages: state.stages.map((s, i) => (i === event.data.stage_index ? { ...s, status: "approved", decided_by } : s)) };
+      const stages = state.stages.map((s, i) => (i === event.data.stage_index ? { ...s, status: "approved" as const, decided_by } : s));
+      return { ...state, stages, lastDecision: decision("approved", event.data.stage_index) };
     }
     case "RequestApproved":
-      return { ...state, status: "approved" };
+      // The last stage's approval comes with its stage's event, which already named the decision.
+      return { ...state, status: "approved", lastDecision: state.lastDecision ?? decision("approved", null) };
     case "RequestDenied":
-      return { ...state, status: "denied" };
+      return { ...state, status: "denied", lastDecision: decision("denied", event.data.stage_index) };
+    case "RequestDecisionWithdrawn": {
+      const index = event.data.stage_index;
+      const stages = state.stages.map((s, i) => (i === index ? { ...s, status: "waiting" as const, decided_by: null, decided_at: null } : s));
+      return { ...state, status: "pending", stages, lastDecision: null };
+    }
     case "RequestFileAttached":
       return { ...state, fileCount: state.fileCount + 1 };
     case "RequestLinkedToOrder":
@@ -206,6 +236,21 @@ export function denyRequest(
   return [{ type: "RequestDenied", data: { request_id: s.id, stage_index: index, comment: reason, ...(onBehalfOf ? { on_behalf_of: onBehalfOf } : {}) } }];
 }
 
+/**
+ * A decision taken back by the one who made it, within moments of making it, while nothing but comments and files
+ * followed it: a later stage's decision, an order or the requester's own change settles it for good.
+ */
+export function withdrawDecision(state: RequestState, actor: Actor, now: string): NewEvent[] {
+  const s = requireExisting(state);
+  const last = s.lastDecision;
+  if (!last) throw conflict("This request has no decision that can still be taken back.");
+  if (last.by !== actor.id) throw conflict("Only the person who made this request's latest decision can take it back.");
+  if (!last.at || Date.parse(now) - Date.parse(last.at) > DECISION_WITHDRAWAL_SECONDS * 1000) {
+    throw conflict(`A decision can be taken back only within ${DECISION_WITHDRAWAL_SECONDS} seconds of making it.`);
+  }
+  return [{ type: "RequestDecisionWithdrawn", data: { request_id: s.id, verdict: last.verdict, stage_index: last.stageIndex } }];
+}
+
 type RequestChanges = Extract<RequestCommand, { type: "EditRequest" }>["changes"];
 
 /**
@@ -283,6 +328,8 @@ export function decideRequest(state: RequestState, command: RequestCommand, cont
       return approveRequest(state, requireActor(context), command.comment, command.stand_in_for, command.controls);
     case "DenyRequest":
       return denyRequest(state, requireActor(context), command.comment, command.stand_in_for, command.controls);
+    case "WithdrawDecision":
+      return withdrawDecision(state, requireActor(context), context.now);
     case "CommentOnRequest":
       return commentOnRequest(state, command.comment_id, command.body);
     case "AttachFile":

@@ -154,6 +154,19 @@ const requestRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     async (request, reply) => decide(request, reply, request.params.id, "denied", request.body.comment?.trim() || null),
   );
 
+  // The decider's undo: the domain allows it only to them, moments after the decision, while nothing followed it.
+  app.post(
+    "/api/requests/:id/decision/withdraw",
+    { schema: { tags: ["requests"], params: idParams, response: { 200: purchaseRequest, ...errors } } },
+    async (request, reply) =>
+      handleCommand(deps, request, reply, {
+        reads,
+        commands: on(requestDecider, request.params.id, { type: "WithdrawDecision" }),
+        retryOnConflict: true,
+        respond: answerWithRequest(request, request.params.id),
+      }),
+  );
+
   app.get(
     "/api/requests/:id/comments",
     { config: { reads: ["requests", "request-comments"] }, schema: { tags: ["requests"], params: idParams, response: { 200: z.array(comment), ...errors } } },
