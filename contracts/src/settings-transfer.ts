@@ -123,6 +123,8 @@ export const settingsImportChange = z.object({
   key: z.string(),
   label: z.string(),
   action: z.enum(importActions),
+  /** For an update of a workspace setting: each value the import changes, as it reads now and after. */
+  fields: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })).optional(),
 });
 export type SettingsImportChange = z.infer<typeof settingsImportChange>;
 

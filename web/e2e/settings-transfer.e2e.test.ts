@@ -59,14 +59,19 @@ describe.each(viewports)("settings export and import at $width px", (viewport) =
         },
       ],
       users: [...exported.users, { email: member, role: "buyer", active: true, email_notifications: "daily" }],
+      matching: { tolerance_percent: exported.matching.tolerance_percent + 1 },
     };
-    // The matching, diligence and separation-of-duties settings are one record each, unchanged here.
+    // The diligence and separation-of-duties settings are one record each, unchanged here; the matching one changes.
     const unchanged =
-      3 + exported.categories.length + exported.budgets.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
+      2 + exported.categories.length + exported.budgets.length + exported.approval_rules.length + exported.users.length + exported.webhook_endpoints.length;
     await card.getByLabel("Import settings").setInputFiles({ name: "copy.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(changed)) });
     const preview = card.getByTestId("settings-import-preview");
     await preview.getByText("What importing copy.json would change").waitFor();
-    expect(await preview.getByTestId("import-summary").textContent()).toBe(`2 to create, 0 to update, ${unchanged} unchanged`);
+    expect(await preview.getByTestId("import-summary").textContent()).toBe(`2 to create, 1 to update, ${unchanged} unchanged`);
+    const tolerance = exported.matching.tolerance_percent;
+    const updated = preview.getByTestId("import-change").filter({ hasText: "Update" });
+    expect(await updated.textContent()).toContain(`Invoice matching`);
+    expect(await updated.textContent()).toContain(`tolerance_percent: ${tolerance} → ${tolerance + 1}`);
     const created = preview.getByTestId("import-change").filter({ hasText: "Create" });
     expect((await created.allTextContents()).join(" ")).toContain(category);
     expect(await categoryNamed(category)).toBeUndefined();
@@ -76,7 +81,7 @@ describe.each(viewports)("settings export and import at $width px", (viewport) =
 
     await preview.getByRole("button", { name: "Apply import" }).click();
     const applied = card.getByTestId("settings-import-applied");
-    await applied.getByText(`Settings imported: 2 to create, 0 to update, ${unchanged} unchanged`).waitFor();
+    await applied.getByText(`Settings imported: 2 to create, 1 to update, ${unchanged} unchanged`).waitFor();
     await applied.getByText(`Temporary password for ${member}`).waitFor();
     expect(await categoryNamed(category)).toMatchObject({ name: category, parent_id: null });
     await page.getByRole("table", { name: "People with access" }).getByRole("cell", { name: member, exact: true }).waitFor();

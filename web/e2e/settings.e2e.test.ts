@@ -96,6 +96,33 @@ describe("workspace access", () => {
     await second.page.locator(".shell-sidebar").getByRole("link", { name: "Approvals" }).waitFor();
   });
 
+  it("asks before a member's role changes, and a cancelled change leaves the role as it was", async () => {
+    const email = `role.change.${suffix}@example.com`;
+    const admin = await tokenFor(emailOf("admin"));
+    expect((await call("POST", "/api/users", admin, { email, role: "requester", password: "member-pass-4821" })).status).toBe(201);
+    const { page } = await open();
+    await openSettings(page);
+    const access = page.getByRole("region", { name: "Workspace access" });
+    const select = access.getByRole("combobox", { name: `Role of ${email}` });
+
+    await select.selectOption("approver");
+    const dialog = page.getByRole("alertdialog", { name: `Make ${email} approver?` });
+    await dialog.getByText("goes from requester to approver").waitFor();
+    await expectNoSeriousViolations(page, "[role=alertdialog]", "role change 1280px");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    await expect.poll(() => select.inputValue()).toBe("requester");
+    const listed = async () =>
+      z.array(z.object({ role: z.string() })).parse((await call("GET", `/api/users?q=${encodeURIComponent(email)}`, admin)).json)[0]?.role;
+    expect(await listed()).toBe("requester");
+
+    await select.selectOption("approver");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Make approver" }).click();
+    await page.getByText(`${email} is now approver`).waitFor();
+    await expect.poll(() => select.inputValue()).toBe("approver");
+    expect(await listed()).toBe("approver");
+  });
+
   it("is not offered to other roles: finance cannot open settings and the API refuses it the user list", async () => {
     const { page } = await open();
     await signIn(page, product.url, emailOf("finance"));

@@ -174,7 +174,13 @@ describe("the settings export", () => {
       const off = { ...document, controls: { ...allOn, approver_cannot_pay_invoice: false } };
       const imported = await t.call("POST", "/api/settings/import", { token: users.admin.token, body: off });
       expect(imported.statusCode, imported.body).toBe(200);
-      expect(imported.json().changes).toContainEqual({ section: "controls", key: "controls", label: "Separation of duties", action: "update" });
+      expect(imported.json().changes).toContainEqual({
+        section: "controls",
+        key: "controls",
+        label: "Separation of duties",
+        action: "update",
+        fields: [{ field: "approver_cannot_pay_invoice", before: "on", after: "off" }],
+      });
       expect(await expectCall(t, "GET", "/api/settings/controls", { token: users.admin.token, schema: controlsSettings })).toEqual(off.controls);
     } finally {
       await setControls(allOn);

@@ -62,20 +62,31 @@ export async function planImport(document: SettingsDocument, ctx: PlanContext): 
   };
   const record = (section: SettingsSection, key: string, label: string, created: boolean, changed: boolean) =>
     plan.changes.push({ section, key, label, action: created ? "create" : changed ? "update" : "unchanged" });
+  const recordSetting = async <S extends object, C extends { type: string }>(
+    decider: StreamDecider<S, C>,
+    section: SettingsSection,
+    label: string,
+    events: unknown[] | null,
+    after: object,
+  ) => {
+    if (!events?.length) return record(section, section, label, false, false);
+    const { state } = await ctx.load(decider, "");
+    plan.changes.push({ section, key: section, label, action: "update", fields: changedSettings(state, after) });
+  };
 
   // The diligence settings come first: their stream is always part of the append, so any import checks it unmoved.
   const diligence = await decide(diligenceSettingsDecider, "", { type: "ChangeDiligenceSettings", settings: document.diligence }, "body.diligence");
   plan.commands.push(on(diligenceSettingsDecider, "", { type: "ChangeDiligenceSettings", settings: document.diligence }));
-  record("diligence", "diligence", "Vendor diligence", false, (diligence?.length ?? 0) > 0);
+  await recordSetting(diligenceSettingsDecider, "diligence", "Vendor diligence", diligence, document.diligence);
   const matchingCommand = { type: "ChangeMatchingSettings", settings: document.matching } as const;
   const matching = await decide(matchingSettingsDecider, "", matchingCommand, "body.matching");
   if (matching?.length) plan.commands.push(on(matchingSettingsDecider, "", matchingCommand));
-  record("matching", "matching", "Invoice matching", false, (matching?.length ?? 0) > 0);
+  await recordSetting(matchingSettingsDecider, "matching", "Invoice matching", matching, document.matching);
   if (document.controls) {
     const controlsCommand = { type: "ChangeControlsSettings", settings: document.controls } as const;
     const controls = await decide(controlsSettingsDecider, "", controlsCommand, "body.controls");
     if (controls?.length) plan.commands.push(on(controlsSettingsDecider, "", controlsCommand));
-    record("controls", "controls", "Separation of duties", false, (controls?.length ?? 0) > 0);
+    await recordSetting(controlsSettingsDecider, "controls", "Separation of duties", controls, document.controls);
   }
 
   await planCategories(document, ctx, plan, decide, record);
@@ -85,6 +96,27 @@ export async function planImport(document: SettingsDocument, ctx: PlanContext): 
   await planWebhooks(document, ctx, plan, decide, record);
   return plan;
 }
+
+/** Each setting whose value the import changes, named by its key in the file, with its value now and after. */
+function changedSettings(before: object, after: object): NonNullable<SettingsImportChange["fields"]> {
+  const now = before as Record<string, unknown>;
+  return Object.entries(after)
+    .filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(now[field]))
+    .map(([field, value]) => ({ field, before: settingText(now[field]), after: settingText(value) }));
+}
+
+const settingText = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.length
+      ? value.join(", ")
+      : "none"
+    : value === null || value === undefined
+      ? "not set"
+      : typeof value === "boolean"
+        ? value
+          ? "on"
+          : "off"
+        : String(value);
 
 type Decide = <S, C extends { type: string }>(decider: StreamDecider<S, C>, id: string, command: C, path: string) => Promise<unknown[] | null>;
 type RecordChange = (section: SettingsSection, key: string, label: string, created: boolean, changed: boolean) => void;

@@ -37,15 +37,18 @@ export function CataloguePage() {
           <span className="spinner" aria-hidden="true" /> Loading catalogue…
         </div>
       ) : null}
-      {data ? (
+      {data && !canCurate ? (
+        // Whoever does not curate the catalogue comes here to find an item: the search first, then the categories.
+        <>
+          <RequesterWorkspace items={data.items} userId={user?.id ?? null} />
+          <CategoryHierarchy categories={data.categories} actions={null} />
+        </>
+      ) : null}
+      {data && canCurate ? (
         <>
           <CategoryHierarchy
             categories={data.categories}
-            actions={
-              canCurate ? (
-                <NewCategoryButton categories={data.categories} businessUnits={data.analytics.businessUnitCoverage.map((u) => u.businessUnit)} />
-              ) : null
-            }
+            actions={<NewCategoryButton categories={data.categories} businessUnits={data.analytics.businessUnitCoverage.map((u) => u.businessUnit)} />}
           />
           <RequesterWorkspace items={data.items} userId={user?.id ?? null} />
           <ItemLifecycle items={data.items} categories={data.categories} canCurate={canCurate} />

@@ -33,6 +33,15 @@ export function ImportChanges({ changes }: { changes: readonly SettingsImportCha
               </td>
               <td data-label="Change">
                 <span className={`badge ${actionTones[change.action]}`.trim()}>{actionLabels[change.action]}</span>
+                {change.fields?.length ? (
+                  <ul className="set-import-fields">
+                    {change.fields.map(({ field, before, after }) => (
+                      <li key={field}>
+                        <code>{field}</code>: {before} → {after}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </td>
             </tr>
           ))}

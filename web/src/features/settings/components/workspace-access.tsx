@@ -15,7 +15,7 @@ import { useDialogState } from "@/lib/use-dialog-state";
 
 export const teammatesFailedMessage = "Unable to load teammates right now.";
 
-type Asked = { kind: "toggle" | "reset"; user: Member };
+type Asked = { kind: "toggle" | "reset"; user: Member } | { kind: "role"; user: Member; role: Role };
 
 export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
   const [search, setSearch] = useState("");
@@ -34,8 +34,7 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
     ? {
         selfId: me?.id ?? null,
         busyId: update.isPending ? (update.variables?.id ?? null) : null,
-        changeRole: (user: Member, role: Role) =>
-          update.mutate({ id: user.id, role, version: user.version }, { onSuccess: () => toast.success(`${user.email} is now ${role}`), onError: failed }),
+        changeRole: (user: Member, role: Role) => setAsked({ kind: "role", user, role }),
         askToggleActive: (user) => setAsked({ kind: "toggle", user }),
         askResetPassword: (user) => setAsked({ kind: "reset", user }),
       }
@@ -44,6 +43,14 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
   const confirm = () => {
     if (!asked) return;
     const { user } = asked;
+    if (asked.kind === "role") {
+      const { role } = asked;
+      update.mutate(
+        { id: user.id, role, version: user.version },
+        { onSuccess: () => toast.success(`${user.email} is now ${role}`), onError: failed, onSettled: () => setAsked(null) },
+      );
+      return;
+    }
     if (asked.kind === "toggle") {
       update.mutate(
         { id: user.id, active: !user.active, version: user.version },
@@ -120,20 +127,42 @@ export function WorkspaceAccess({ canInvite }: { canInvite: boolean }) {
       {canInvite ? <InviteUserDrawer open={invite.isOpen} onOpenChange={(open) => (open ? undefined : invite.close())} /> : null}
       <ConfirmDialog
         open={asked !== null}
-        title={asked?.kind === "reset" ? "Reset password?" : asked?.user.active ? "Deactivate member?" : "Reactivate member?"}
-        description={
-          asked?.kind === "reset"
-            ? `${asked.user.email} is signed out everywhere and gets a temporary password, shown to you once, to change at sign-in.`
-            : asked?.user.active
-              ? `${asked.user.email} is signed out everywhere at once and cannot sign in until reactivated.`
-              : `${asked?.user.email ?? ""} can sign in again with their password.`
-        }
-        confirmLabel={asked?.kind === "reset" ? "Reset password" : asked?.user.active ? "Deactivate" : "Reactivate"}
-        tone={asked?.kind === "toggle" && asked.user.active ? "danger" : "success"}
+        {...(asked ? confirmation(asked) : closedConfirmation)}
         busy={update.isPending || reset.isPending}
         onConfirm={confirm}
         onCancel={() => setAsked(null)}
       />
     </section>
   );
+}
+
+const closedConfirmation = { title: "", description: "", confirmLabel: "" };
+
+/** What the dialog asks before an access change, naming the person and what they gain or lose. */
+function confirmation(asked: Asked): { title: string; description: string; confirmLabel: string; tone: "success" | "danger" } {
+  const { user } = asked;
+  if (asked.kind === "role") {
+    return {
+      title: `Make ${user.email} ${asked.role}?`,
+      description: `${user.email} goes from ${user.role} to ${asked.role}: their screens and what they may do change at once, and their open pages reload.`,
+      confirmLabel: `Make ${asked.role}`,
+      tone: "success",
+    };
+  }
+  if (asked.kind === "reset") {
+    return {
+      title: "Reset password?",
+      description: `${user.email} is signed out everywhere and gets a temporary password, shown to you once, to change at sign-in.`,
+      confirmLabel: "Reset password",
+      tone: "success",
+    };
+  }
+  return user.active
+    ? {
+        title: "Deactivate member?",
+        description: `${user.email} is signed out everywhere at once and cannot sign in until reactivated.`,
+        confirmLabel: "Deactivate",
+        tone: "danger",
+      }
+    : { title: "Reactivate member?", description: `${user.email} can sign in again with their password.`, confirmLabel: "Reactivate", tone: "success" };
 }
