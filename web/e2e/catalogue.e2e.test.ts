@@ -148,3 +148,20 @@ describe("the catalogue lifecycle", () => {
     await expectNoSeriousViolations(page, ".catalogue-page", "requester catalogue 390px");
   });
 });
+
+describe("the screen in both themes", () => {
+  for (const width of shotWidths) {
+    it(`has no serious accessibility violation and no horizontal scroll at ${width} px`, async () => {
+      const { page } = await open({ width, height: 900 });
+      await openCatalogue(page, "admin");
+      for (const theme of themes) {
+        await reloadInTheme(page, theme, () => page.getByRole("heading", { name: "Requester workspace" }).waitFor());
+        const compare = page.getByRole("button", { name: `Compare ${await workspace(page).locator(".cat-item-name").first().textContent()}` });
+        if ((await compare.getAttribute("aria-pressed")) !== "true") await compare.click();
+        await screenshotPage(page, `catalogue-${theme}-${width}`);
+        await expectNoSeriousViolations(page, ".catalogue-page", `${theme} ${width}px`);
+        await expectNoHorizontalScroll(page);
+      }
+    });
+  }
+});
