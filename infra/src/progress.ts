@@ -96,6 +96,10 @@ export class RunnerProgress implements ProjectionProgress {
   async lag() {
     return lagBetween(this.db, await this.store.headPosition(), this.runner.position);
   }
+
+  async applyTimes() {
+    return this.runner.applyTimes.snapshot();
+  }
 }
 
 export async function lagBetween(db: Kysely<Database>, head: Position, projected: Position) {

@@ -9,7 +9,6 @@ import { usersProjection } from "./users/users-projection.ts";
 import { purchasingProjections } from "./purchasing/index.ts";
 import { catalogueProjections } from "./catalogue/index.ts";
 import { webhookEndpointsProjection } from "./webhooks/index.ts";
-import { landingRequestsProjection, landingVendorsProjection } from "./landing/landing-projection.ts";
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -23,17 +22,9 @@ export const allProjections: readonly Projection[] = [
   webhookEndpointsProjection,
 ];
 
-const landing: readonly Projection[] = [landingRequestsProjection, landingVendorsProjection];
-
 /**
- * How the live product runs them: the request-side projections (which read the requests table) together, the
- * purchasing ones with the landing page's figures (both follow requests and vendors, so a new request costs two
- * groups a batch each, not three), the catalogue apart, each group at its own pace.
+ * How the live product runs them: all in one pass, in list order (every projection after those it reads), each
+ * batch in one transaction with one checkpoint claim, then one invalidation message and one progress report. A
+ * projection that fails is set apart on a runner of its own until it catches up (see ProjectionRunner).
  */
-export const projectionGroups: readonly ProjectionGroup[] = [
-  { name: "requests", projections: [usersProjection, requestsProjection, commentsProjection, auditProjection, filesProjection] },
-  { name: "inbox", projections: [inboxProjection] },
-  { name: "purchasing", projections: [...purchasingProjections, ...landing] },
-  { name: "catalogue", projections: catalogueProjections.filter((p) => !landing.includes(p)) },
-  { name: "automation", projections: [webhookEndpointsProjection] },
-];
+export const projectionGroups: readonly ProjectionGroup[] = [{ name: "projections", projections: allProjections }];

@@ -4,6 +4,7 @@ export * from "./all-projections.ts";
 export * from "./runner/projection-runner.ts";
 export * from "./runner/projection-groups.ts";
 export * from "./runner/database-traits.ts";
+export type { ApplyTimesSnapshot } from "./runner/apply-times.ts";
 export * from "./inbox/counters.ts";
 export { readModelMigrations } from "./migrations/index.ts";
 export * from "./requests/queries.ts";

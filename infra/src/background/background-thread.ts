@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Position } from "@procure/contracts";
 import type { ProjectionProgress } from "@procure/api/setup";
 import { maxPosition, type Bus, type EventStore } from "@procure/eventstore";
-import { allProjections, type Database } from "@procure/projections";
+import { allProjections, type ApplyTimesSnapshot, type Database } from "@procure/projections";
 import { siblingModule, startModuleWorker } from "../module-worker.ts";
 import { gatherEachTurn } from "../gather-each-turn.ts";
 import { lagBetween } from "../progress.ts";
@@ -147,6 +147,10 @@ export class BackgroundThread implements ProjectionProgress {
   }
 
   health: BackgroundHealth = (status) => this.call({ type: "health", ...status }, HEALTH_TIMEOUT_MS);
+
+  applyTimes(): Promise<ApplyTimesSnapshot | null> {
+    return this.call({ type: "applyTimes" }, HEALTH_TIMEOUT_MS);
+  }
 
   /** Replays one projection, or all, in the background thread (see ProjectionGroups.rebuild). */
   rebuild(name?: string): Promise<void> {

@@ -7,7 +7,7 @@ export type BackgroundInput = { env: Env; appendsInFlight: SharedArrayBuffer };
 /** The projections, relay, webhook dispatcher and notifier: everything a process runs besides the API. */
 export const backgroundRoles = ["relay", "projector", "webhooks", "notifier"] as const;
 
-export type Call = { type: "rebuild"; name?: string } | { type: "health"; postgresOk: boolean; natsOk: boolean };
+export type Call = { type: "rebuild"; name?: string } | { type: "health"; postgresOk: boolean; natsOk: boolean } | { type: "applyTimes" };
 
 /** `appended`: the newest of the appends that landed in one turn of the API thread's loop. */
 export type ToBackground = { type: "appended"; position: Position } | { type: "call"; id: number; call: Call } | { type: "stop" };

@@ -36,6 +36,7 @@ try {
 
   const answer = async (call: Call): Promise<unknown> => {
     if (call.type === "rebuild") return runner.rebuild(call.name);
+    if (call.type === "applyTimes") return runner.applyTimes.snapshot();
     return health(call);
   };
 

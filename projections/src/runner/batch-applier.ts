@@ -13,6 +13,7 @@ import {
 } from "@procure/eventstore";
 import type { ApplyContext, Projection, Touch } from "../projection.ts";
 import type { Database } from "../tables.ts";
+import type { ApplyTimes } from "./apply-times.ts";
 import type { DatabaseTraits } from "./database-traits.ts";
 import type { ProgressTracker } from "./progress-tracker.ts";
 import { WriteBatch } from "./write-batch.ts";
@@ -41,6 +42,7 @@ export class BatchApplier {
     private readonly progress: ProgressTracker,
     /** The checkpoint moves the runner put off, over all of its projections. */
     private readonly idle: { moves: IdleCheckpointMoves; of: readonly Projection[] },
+    private readonly times: ApplyTimes,
   ) {}
 
   /** Applies the batch after `from` ending at `last`; answers what it touched. */
@@ -80,7 +82,7 @@ export class BatchApplier {
         const touches: Touch[] = [];
         const writes = new WriteBatch(trx);
         for (const { projection, mine } of work) {
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, withWrites(context, writes))));
+          if (mine.length > 0) touches.push(...(await this.timed(projection, trx, mine, withWrites(context, writes))));
         }
         await writes.flush();
         return { positions: new Map(claimed.map(({ projection: p }) => [p.name, last])), touches };
@@ -121,7 +123,7 @@ export class BatchApplier {
           }
           const handled = handledBy(projection);
           const mine = events.filter((event) => handled.has(event.type) && comparePositions(positionOf(event), after) > 0);
-          if (mine.length > 0) touches.push(...(await projection.apply(trx, mine, withWrites(context, writes))));
+          if (mine.length > 0) touches.push(...(await this.timed(projection, trx, mine, withWrites(context, writes))));
           moved.push({ name: checkpointName(projection), version: projection.version });
           result.set(projection.name, last);
         }
@@ -131,6 +133,16 @@ export class BatchApplier {
       })
       .finally(() => quietTransactions.end(quiet));
     return { positions, touches, passed: [] };
+  }
+
+  /** A projection's apply, timed: its writes held for the batch's one statement are not in it. */
+  private async timed(projection: Projection, trx: Kysely<Database>, events: readonly StoredEvent[], context: ApplyContext): Promise<Touch[]> {
+    const started = performance.now();
+    try {
+      return await projection.apply(trx, events, context);
+    } finally {
+      this.times.record(projection.name, (performance.now() - started) / 1_000);
+    }
   }
 }
 

@@ -3,21 +3,27 @@ import type { Position } from "@procure/contracts";
 import { comparePositions, ORIGIN, SharedLog, type Bus, type EventStore } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
+import { ApplyTimes } from "./apply-times.ts";
 import { databaseTraits } from "./database-traits.ts";
 import { ProjectionRunner, type RunnerOptions } from "./projection-runner.ts";
 import { Replayer } from "./replayer.ts";
 
 export type ProjectionGroup = { name: string; projections: readonly Projection[] };
 
+/** The groups the product once ran its projections in, each of which had a durable consumer of its own. */
+const FORMER_GROUPS = ["requests", "inbox", "purchasing", "catalogue", "automation"];
+
 /**
- * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection), so a slow
- * group never holds the others back. A projection that reads another's table shares its group. The groups share
- * one ordered read of the log and one subscription to what other processes publish, which only wakes them: what
- * they apply comes from Postgres. A command waits only for the groups holding the projections its answer reads.
+ * Groups of projections, each followed by a runner of its own (its own loop, transaction and connection). A
+ * projection that reads another's table shares its group. The groups share one ordered read of the log and one
+ * subscription to what other processes publish, which only wakes them: what they apply comes from Postgres. A
+ * command waits only for the groups holding the projections its answer reads. The product runs one group (see
+ * `projectionGroups`): one pass, one transaction and one checkpoint claim per batch.
  */
 export class ProjectionGroups {
   readonly runners: ReadonlyMap<string, ProjectionRunner>;
   readonly projections: readonly Projection[];
+  readonly applyTimes = new ApplyTimes();
   private readonly log: SharedLog;
   private readonly replayer: Replayer;
   private stopHearing: (() => void) | null = null;
@@ -34,7 +40,10 @@ export class ProjectionGroups {
     const traits = options.traits ?? databaseTraits(db);
     const read = (from: Position, size: number) => log.read(from, size);
     this.runners = new Map(
-      groups.map((group) => [group.name, new ProjectionRunner(db, store, bus, group.projections, { ...options, traits, durable: null, read })]),
+      groups.map((group) => [
+        group.name,
+        new ProjectionRunner(db, store, bus, group.projections, { ...options, traits, durable: null, read, applyTimes: this.applyTimes }),
+      ]),
     );
     this.projections = groups.flatMap((group) => group.projections);
     this.replayer = new Replayer(db, store, traits, { batchSize: options.rebuildBatchSize, connections: options.replayConnections });
@@ -46,8 +55,9 @@ export class ProjectionGroups {
       // Earlier versions followed the bus with durable consumers (one, or one per group): nothing reads those any
       // more. Best effort, in the background: a bus that is down must not hold the projections back.
       const durable = this.options.durable ?? "projector";
+      const groups = new Set([...FORMER_GROUPS, ...this.runners.keys()]);
       void this.bus
-        .retireConsumers([durable, ...[...this.runners.keys()].map((group) => `${durable}-${group}`)])
+        .retireConsumers([durable, ...[...groups].map((group) => `${durable}-${group}`)])
         .catch((error: unknown) => this.options.log?.("could not retire old consumers", { error: String(error) }));
       this.stopHearing = this.bus.onAppendedElsewhere((position) => {
         for (const runner of this.runners.values()) runner.heardOf(position);

@@ -3,6 +3,7 @@ import type { Position } from "@procure/contracts";
 import { IdleCheckpointMoves, loadCheckpoint, logReadOf, type Bus, type EventStore, type LogRead } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
+import { ApplyTimes } from "./apply-times.ts";
 import { BatchApplier, checkpointName } from "./batch-applier.ts";
 import { databaseTraits, type DatabaseTraits } from "./database-traits.ts";
 import { restoreIndexes } from "./deferred-indexes.ts";
@@ -30,6 +31,8 @@ export type RunnerOptions = {
   read?: LogRead;
   /** What the database can do; found from `db` when not given. */
   traits?: DatabaseTraits;
+  /** Where each projection's apply times go: the runner's own when not given. */
+  applyTimes?: ApplyTimes;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -44,6 +47,7 @@ export class ProjectionRunner {
   private readonly applier: BatchApplier;
   private readonly live: LiveLoop;
   private readonly replayer: Replayer;
+  readonly applyTimes: ApplyTimes;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -62,7 +66,8 @@ export class ProjectionRunner {
     const traits = options.traits ?? databaseTraits(db);
     // Checkpoint moves put off, by batches none of a projection's events were in: written together, or carried.
     const idle = new IdleCheckpointMoves();
-    this.applier = new BatchApplier(db, traits, this.progress, { moves: idle, of: projections });
+    this.applyTimes = options.applyTimes ?? new ApplyTimes();
+    this.applier = new BatchApplier(db, traits, this.progress, { moves: idle, of: projections }, this.applyTimes);
     const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: logReadOf(store, options.read), idle };
     this.live = new LiveLoop(db, store, bus, projections, parts, { ...options, hearsBus: options.durable !== null });
     this.replayer = new Replayer(db, store, traits, { batchSize: options.rebuildBatchSize, connections: options.replayConnections });

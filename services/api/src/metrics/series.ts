@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { loadCheckpoint, logBehind, RELAY_CHECKPOINT } from "@procure/eventstore";
 import type { ProjectionProgress } from "../deps.ts";
+import { registerApplyTimes } from "./projection-apply-series.ts";
 
 /** Requests that ran a command (runCommand marks them): their answer also counts as a command outcome. */
 const commands = new WeakSet<FastifyRequest>();
@@ -59,6 +60,8 @@ export function createMetrics(options: { progress: ProjectionProgress; openSocke
       if (lag) this.set(lag.behindSeconds);
     },
   });
+  const { progress } = options;
+  if (progress.applyTimes) registerApplyTimes(registry, () => progress.applyTimes!());
   // The relay may run in another process: its checkpoint in Postgres says where it is. A workspace on the in-process
   // bus has no relay and no such checkpoint, and so no series.
   const relayBehind = async () => {

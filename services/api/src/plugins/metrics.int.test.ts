@@ -53,6 +53,10 @@ describe("metrics behind a token on the API's port", () => {
     expect(sample(after, 'procure_http_request_duration_seconds_count{method="POST",route="/api/requests",status="400"}')).toBe(1);
     expect(after).toMatch(/^procure_projection_lag_events \d+$/m);
     expect(after).toMatch(/^procure_projection_lag_seconds [\d.]+$/m);
+    // The command waited for the requests read model, which applied the new request in a batch it timed.
+    const applied = 'procure_projection_apply_seconds_count{projection="requests"}';
+    expect(sample(after, applied) - sample(before, applied)).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'procure_projection_apply_seconds_bucket{le="+Inf",projection="requests"}')).toBe(sample(after, applied));
     // The relay publishes to NATS; on the in-process bus there is none to be behind.
     if (t.services.natsUrl) expect(after).toMatch(/^procure_relay_lag_events \d+$/m);
     if (t.services.natsUrl) expect(after).toMatch(/^procure_relay_lag_seconds [\d.]+$/m);
