@@ -80,6 +80,15 @@ export const orderCommand = z.discriminatedUnion("type", [
 ]);
 export type OrderCommand = z.infer<typeof orderCommand>;
 
+/** The invoice as its order's stream tells it: the command names it, so its event does too. */
+export const invoiceFilesCommand = z.discriminatedUnion("type", [
+  command("AttachInvoiceFile", {
+    invoice: data.InvoiceFileAttached.pick({ invoice_id: true, order_id: true, vendor_id: true, number: true }),
+    file: data.InvoiceFileAttached.omit({ invoice_id: true, order_id: true, vendor_id: true, number: true }),
+  }),
+]);
+export type InvoiceFilesCommand = z.infer<typeof invoiceFilesCommand>;
+
 export const poNumberCommand = z.discriminatedUnion("type", [command("ReservePoNumber", { po_number: z.string(), order_id: z.uuid() })]);
 export type PoNumberCommand = z.infer<typeof poNumberCommand>;
 

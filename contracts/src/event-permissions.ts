@@ -28,6 +28,7 @@ export const publicEventPermissions = {
   "invoice.disputed": "invoices:read",
   "invoice.dispute_resolved": "invoices:read",
   "invoice.rejected": "invoices:read",
+  "invoice.file_attached": "invoices:read",
   "vendor.registered": "vendors:read",
   "vendor.updated": "vendors:read",
   "vendor.blocked": "vendors:read",

@@ -17,6 +17,7 @@ export * from "./purchasing-events.ts";
 export * from "./invoice-events.ts";
 export * from "./invoice-match.ts";
 export * from "./invoices.ts";
+export * from "./invoice-files.ts";
 export * from "./dashboard.ts";
 export * from "./catalogue-events.ts";
 export * from "./catalogue.ts";

@@ -64,6 +64,19 @@ export const invoiceEventSchemas = {
   InvoiceDisputeResolved: z.object({ ...invoiceRef }),
   /** Refused for good: a rejected invoice is never approved or paid. */
   InvoiceRejected: z.object({ ...invoiceRef, reason: z.string() }),
+  /**
+   * The vendor's own invoice document, kept in the file store like a request's files. Its events live on a stream of
+   * their own (`invoice-files-{invoice uuid}`, stream type "order"): a document changes nothing the order decides.
+   */
+  InvoiceFileAttached: z.object({
+    ...invoiceRef,
+    file_id: z.uuid(),
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    storage_key: z.string(),
+  }),
   InvoiceNumberReserved: z.object({ vendor_id: z.uuid(), number: z.string(), invoice_id: z.uuid() }),
   /** On the workspace's `matching-settings` stream. */
   MatchingSettingsChanged: z.object({ tolerance_percent: z.number() }),

@@ -36,6 +36,7 @@ export const publicEventMap = {
   InvoiceDisputed: { name: "invoice.disputed", schema: s.InvoiceDisputed },
   InvoiceDisputeResolved: { name: "invoice.dispute_resolved", schema: s.InvoiceDisputeResolved },
   InvoiceRejected: { name: "invoice.rejected", schema: s.InvoiceRejected },
+  InvoiceFileAttached: { name: "invoice.file_attached", schema: s.InvoiceFileAttached.omit({ storage_key: true }) },
   VendorRegistered: { name: "vendor.registered", schema: s.VendorRegistered },
   VendorUpdated: { name: "vendor.updated", schema: s.VendorUpdated },
   VendorBlocked: { name: "vendor.blocked", schema: s.VendorBlocked },

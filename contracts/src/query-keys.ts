@@ -24,6 +24,7 @@ export const cacheKeys = {
   controlsSettings: () => ["settings", "controls"],
   invoices: () => ["invoices"],
   invoice: (id: string) => ["invoices", id],
+  invoiceFiles: (id: string) => ["invoices", id, "files"],
   budgets: () => ["budgets"],
   orders: () => ["orders"],
   order: (id: string) => ["orders", id],

@@ -47,9 +47,23 @@ export interface MatchingSettingsRow {
   tolerance_percent: number;
 }
 
+/** A vendor's invoice document: where the file store keeps it, and what it is. */
+export interface InvoiceFilesRow {
+  id: string;
+  invoice_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: string;
+}
+
 declare module "../tables.ts" {
   interface ReadModelTables {
     rm_invoices: InvoicesRow;
+    rm_invoice_files: InvoiceFilesRow;
     rm_matching_settings: MatchingSettingsRow;
   }
 }

@@ -14,6 +14,8 @@ import { vendorsProjection } from "../vendors/vendors-projection.ts";
 import { vendorDocumentsProjection } from "../vendors/vendor-documents-projection.ts";
 import * as vendorDocuments from "../vendors/migrations/20261127T0000-projections-vendor-documents.ts";
 import { invoicesProjection } from "../invoices/invoices-projection.ts";
+import { invoiceFilesProjection } from "../invoices/invoice-files-projection.ts";
+import * as invoiceFiles from "../invoices/migrations/20261128T2130-projections-invoice-files.ts";
 import * as invoices from "../invoices/migrations/20261127T0100-projections-invoices.ts";
 import * as invoicesPaymentsAndDisputes from "../invoices/migrations/20261128T1900-projections-invoices-payments-and-disputes.ts";
 import * as invoicesListOrder from "../invoices/migrations/20261128T1910-projections-invoices-list-order.ts";
@@ -25,6 +27,7 @@ export const purchasingProjections: readonly Projection[] = [
   vendorDocumentsProjection,
   ordersProjection,
   invoicesProjection,
+  invoiceFilesProjection,
   poGroupsProjection,
   dashboardRequestsProjection,
   dashboardCatalogueProjection,
@@ -45,6 +48,7 @@ export const purchasingMigrations: MigrationSet = {
   "20261127T0100-projections-invoices": invoices,
   "20261128T1900-projections-invoices-payments-and-disputes": invoicesPaymentsAndDisputes,
   "20261128T1910-projections-invoices-list-order": invoicesListOrder,
+  "20261128T2130-projections-invoice-files": invoiceFiles,
   "20261127T0400-projections-budgets": budgets,
 };
 
@@ -53,6 +57,7 @@ export * from "../vendors/diligence-queries.ts";
 export { vendorDocumentRow } from "../vendors/vendor-documents-projection.ts";
 export * from "../orders/order-queries.ts";
 export * from "../invoices/invoice-queries.ts";
+export { invoiceFileRow, listInvoiceFiles, getInvoiceFile, toInvoiceFile } from "../invoices/invoice-files-projection.ts";
 export * from "../budgets/budget-queries.ts";
 export * from "../dashboard/dashboard-queries.ts";
 export * from "./dates.ts";

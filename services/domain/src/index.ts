@@ -17,4 +17,5 @@ export * from "./webhook-endpoint-slots.ts";
 export * from "./notification-preferences.ts";
 export * from "./approval-delegation.ts";
 export * from "./order-invoices.ts";
+export * from "./invoice-files.ts";
 export * from "./budget.ts";

@@ -25,6 +25,7 @@ import diligenceSettingsRoutes from "./settings/diligence-routes.ts";
 import matchingSettingsRoutes from "./settings/matching-routes.ts";
 import controlsSettingsRoutes from "./settings/controls-routes.ts";
 import invoiceRoutes from "./invoices/routes.ts";
+import invoiceFileRoutes from "./invoices/file-routes.ts";
 import settingsTransferRoutes from "./settings/transfer-routes.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import workOrderRoutes from "./work-orders/routes.ts";
@@ -46,6 +47,7 @@ export const featureRoutes: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   orderRoutes,
   receiptRoutes,
   invoiceRoutes,
+  invoiceFileRoutes,
   matchingSettingsRoutes,
   controlsSettingsRoutes,
   dashboardRoutes,

@@ -1,6 +1,6 @@
 import { errorBody } from "@procure/contracts";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 503;
 
 /** The one error shape under each status a route may answer, for its schema and so for the OpenAPI document. */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
