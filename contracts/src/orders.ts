@@ -8,6 +8,8 @@ import { orderLine, orderLineInput, orderTotalTooLargeMessage, refineLineAmounts
 export const totalMessage = "Enter a valid total amount";
 export const statusMessage = "Choose a valid status";
 export const deleteOrderConfirmation = "Delete this purchase order?";
+/** A save that picks a status only receipts set. */
+export const receiptSetsStatusMessage = "Receiving and received follow the goods received: record a receipt on the order's page to move it there.";
 
 export const poFormStatus = z.enum(poFormStatuses);
 

@@ -3,6 +3,11 @@ import { endOfDay, normalizeStatus } from "./format.ts";
 export const poFormStatuses = ["draft", "issued", "receiving", "received", "cancelled"] as const;
 export type PoFormStatus = (typeof poFormStatuses)[number];
 
+/** Set by receipts, never picked: a save may only keep an order at the one it has. */
+export const poReceiptStatuses: readonly PoFormStatus[] = ["receiving", "received"];
+/** The statuses a person picks for an order; the receipt statuses follow the goods. */
+export const poChosenStatuses = poFormStatuses.filter((status) => !poReceiptStatuses.includes(status));
+
 export type PoGroup = "open" | "receiving" | "closed" | "cancelled";
 
 /** The dashboard and inbox status groups (spec section 4), defined once. */

@@ -8,6 +8,8 @@ import {
   inboxCounts,
   invoice,
   invoiceMatchStates,
+  openQuantity,
+  orderReceipt,
   purchaseOrder,
   purchaseRequest,
   vendor,
@@ -28,6 +30,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
+const openLines = (order: { lines: Parameters<typeof openQuantity>[0][] }) => order.lines.filter((line) => openQuantity(line) > 0).length;
 const get = async <T>(url: string, schema: z.ZodType<T>) => schema.parse((await t.call("GET", url, { token })).json());
 
 describe("the demo workspace's purchasing data", () => {
@@ -53,6 +56,32 @@ describe("the demo workspace's purchasing data", () => {
     expect(board.purchaseOrders.pastDue).toBeGreaterThan(0);
     expect(board.purchaseOrders.dueNext7Days).toBeGreaterThan(0);
     expect(board.kpis.activeSuppliers).toBe(10);
+  });
+
+  it("shows receiving and received only on orders whose receipts say so, and no invoice waits for goods its order has", async () => {
+    const orders = await get("/api/orders", z.array(purchaseOrder));
+    for (const order of orders) {
+      const receipts = await get(`/api/orders/${order.id}/receipts`, z.array(orderReceipt));
+      const received = order.lines.filter((line) => line.received_quantity > 0);
+      if (order.status === "received") expect(order.lines.every((line) => line.received_quantity === line.quantity)).toBe(true);
+      if (order.status === "receiving") expect(received.length > 0 && openLines(order) > 0).toBe(true);
+      if (order.status !== "received" && order.status !== "receiving") expect(received).toEqual([]);
+      expect(receipts.length > 0).toBe(received.length > 0);
+    }
+    // Four received with the orders, and one more received before it was invoiced.
+    expect(orders.filter((o) => o.status === "received")).toHaveLength(5);
+    expect(orders.filter((o) => o.status === "receiving")).toHaveLength(3);
+
+    const login = await t.call("POST", "/api/auth/login", { body: { email: "finance@demo.procure.test", password: demoPassword } });
+    const finance = authResponse.parse(login.json()).token;
+    const invoices = z.array(invoice).parse((await t.call("GET", "/api/invoices", { token: finance })).json());
+    const awaiting = invoices.filter((bill) => bill.match === "awaiting_receipt");
+    expect(awaiting.length).toBeGreaterThan(0);
+    for (const bill of awaiting) {
+      const order = orders.find((o) => o.id === bill.order_id)!;
+      expect(order.status, `${bill.number} on ${order.po_number}`).toBe("issued");
+      expect(openLines(order)).toBeGreaterThan(0);
+    }
   });
 
   it("has invoices in every match state, one paid and one approved", async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { purchaseOrder, purchaseRequest, vendor, type PoFormStatus, type PurchaseOrder, type Vendor } from "@procure/contracts";
+import { poReceiptStatuses, purchaseOrder, purchaseRequest, vendor, type PoFormStatus, type PurchaseOrder, type Vendor } from "@procure/contracts";
 import { addDays, localDay } from "@procure/projections/purchasing";
 import type { TestApp } from "./test-app.ts";
 import type { TestUser } from "./users.ts";
 import { appendEvents, category, item, punchout } from "./catalogue-events.ts";
 import { expectCall } from "./http.ts";
+import { receiveOrder } from "./receive-order.ts";
 
 type Users = Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
 export type Scenario = { vendors: Vendor[]; categoryIds: string[]; orders: PurchaseOrder[] };
@@ -71,16 +72,22 @@ export async function buildScenario(t: TestApp, users: Users): Promise<Scenario>
     const request = i < 3 ? approved[i] : undefined;
     const body = {
       total,
-      status,
+      status: poReceiptStatuses.includes(status) ? "issued" : status,
       vendor_id: i % 4 === 3 ? null : vendors[i % 4]!.id,
       vendor_name: i % 4 === 3 ? "Walk-in supplier" : "",
       request_id: request?.id ?? "",
       expected_date: due === null ? "" : day(due),
       notes: "",
     };
-    orders.push(await expectCall(t, "POST", "/api/orders", { token: (i % 2 ? users.finance : users.buyer).token, body, status: 201, schema: purchaseOrder }));
+    const created = await expectCall(t, "POST", "/api/orders", {
+      token: (i % 2 ? users.finance : users.buyer).token,
+      body,
+      status: 201,
+      schema: purchaseOrder,
+    });
+    orders.push(poReceiptStatuses.includes(status) ? await receiveOrder(t, users.buyer.token, created, status === "received" ? "all" : "part") : created);
   }
-  await expectCall(t, "PATCH", `/api/orders/${orders[7]!.id}`, { token: users.buyer.token, body: { status: "receiving" } });
+  orders[7] = await receiveOrder(t, users.buyer.token, orders[7]!, "part");
   await expectCall(t, "DELETE", `/api/orders/${orders[11]!.id}`, { token: users.buyer.token, status: 204 });
   return { vendors, categoryIds, orders: orders.slice(0, 11) };
 }

@@ -7,6 +7,8 @@ import {
   openQuantity,
   orderTotalTooLargeMessage,
   poAwaitingReceiptStatuses,
+  poReceiptStatuses,
+  receiptSetsStatusMessage,
   subtractQuantities,
   toCents,
   totalLine,
@@ -76,13 +78,15 @@ function keepReceived(sent: SaveOrder["lines"] & {}, before: readonly OrderLineD
 }
 
 /**
- * Once goods are received the status follows them: no other status can be picked by hand but cancelled, and an
- * order kept at its status is set again from its lines (an added line reopens it).
+ * Receipts set receiving and received: a save may keep an order at the one it has, never pick one. Once goods are
+ * received the status follows them: no other status can be picked by hand but cancelled, and an order kept at its
+ * status is set again from its lines (an added line reopens it).
  */
 export function savedStatus(asked: PoFormStatus, before: OrderFields | null, lines: readonly OrderLineData[]): PoFormStatus {
+  if (poReceiptStatuses.includes(asked) && asked !== before?.status) throw invalid(receiptSetsStatusMessage, { status: asked });
   if (!before || !anyReceived(before.lines) || asked === "cancelled") return asked;
   if (asked !== before.status) throw conflict(receiptStatusMessage);
-  return asked === "receiving" || asked === "received" ? receiptStatus(lines) : asked;
+  return poReceiptStatuses.includes(asked) ? receiptStatus(lines) : asked;
 }
 
 const receiptStatus = (lines: readonly OrderLineData[]): PoFormStatus => (allReceived(lines) ? "received" : "receiving");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linesTotal, linesTotalMessage, type NewEvent, type OrderCommand, type PoFormStatus } from "@procure/contracts";
+import { linesTotal, linesTotalMessage, receiptSetsStatusMessage, type NewEvent, type OrderCommand, type PoFormStatus } from "@procure/contracts";
 import { DomainError } from "./domain-error.ts";
 import { evolveOrder, initialOrderState, orderDecider, type OrderState } from "./purchase-order.ts";
 
@@ -70,10 +70,29 @@ describe("order lines", () => {
     const receiving = fold(issued, receive(issued, [{ line_id: deskId, quantity: 2 }]));
     expect(refusal(() => save(receiving, { lines: [lamp] })).kind).toBe("conflict");
     expect(refusal(() => save(receiving, { lines: [{ ...desk, quantity: 1 }, lamp] })).kind).toBe("conflict");
-    expect(refusal(() => save(receiving, { status: "received" })).kind).toBe("conflict");
+    expect(refusal(() => save(receiving, { status: "issued" })).kind).toBe("conflict");
+    expect(refusal(() => save(receiving, { status: "received" }))).toMatchObject({ kind: "invalid", message: receiptSetsStatusMessage });
     // Cutting the desk to the two received and dropping the lamp leaves nothing open: the order is received.
     const [saved] = save(receiving, { status: "receiving", lines: [{ ...desk, quantity: 2 }] });
     expect(saved!.type === "PurchaseOrderSaved" && saved!.data.status).toBe("received");
+  });
+
+  it("leaves receiving and received to receipts: a save may keep them, never pick them", () => {
+    for (const status of ["receiving", "received"] as const) {
+      expect(refusal(() => save(initialOrderState, { status }))).toMatchObject({ kind: "invalid", details: { status } });
+      expect(refusal(() => save(issued, { status }))).toMatchObject({ kind: "invalid", message: receiptSetsStatusMessage });
+    }
+    const received = fold(
+      issued,
+      receive(issued, [
+        { line_id: deskId, quantity: 3 },
+        { line_id: lampId, quantity: 0.5 },
+      ]),
+    );
+    expect(save(received, { status: "received", lines: [desk, lamp] })).toEqual([]);
+    expect(fold(received, save(received, { status: "cancelled" }))).toMatchObject({ fields: { status: "cancelled" } });
+    // Nothing received yet: draft and issued stay choices.
+    expect(fold(issued, save(issued, { status: "draft" }))).toMatchObject({ fields: { status: "draft" } });
   });
 
   it("takes receipts only on issued or receiving orders", () => {

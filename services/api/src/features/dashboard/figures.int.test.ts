@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { approvalRate, dashboard, poGroupOf, purchaseOrder, requestSummary, type PoFormStatus } from "@procure/contracts";
+import { approvalRate, dashboard, poGroupOf, poReceiptStatuses, purchaseOrder, requestSummary, type PoFormStatus } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { receiveOrder } from "@procure/infra/testing/receive-order";
 
 /**
  * Each figure more than one screen shows, read from the endpoint that feeds each screen: the Requests page's
@@ -25,7 +26,9 @@ beforeAll(async () => {
   for (const id of ids.slice(7, 10)) await expectCall(t, "POST", `/api/requests/${id}/deny`, { token: users.approver.token, body: { comment: "Over budget" } });
   const statuses: PoFormStatus[] = ["draft", "issued", "issued", "receiving", "received", "cancelled", "receiving"];
   for (const [i, status] of statuses.entries()) {
-    await expectCall(t, "POST", "/api/orders", { token: users.buyer.token, body: { vendor_name: `Supplier ${i}`, total: 50 + i, status }, status: 201 });
+    const body = { vendor_name: `Supplier ${i}`, total: 50 + i, status: poReceiptStatuses.includes(status) ? "issued" : status };
+    const order = await expectCall(t, "POST", "/api/orders", { token: users.buyer.token, body, status: 201, schema: purchaseOrder });
+    if (poReceiptStatuses.includes(status)) await receiveOrder(t, users.buyer.token, order, status === "received" ? "all" : "part");
   }
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheKeys, inboxCounts, inboxItemsResponse, type InboxItemKind, type Role } from "@procure/contracts";
+import { cacheKeys, inboxCounts, inboxItemsResponse, purchaseOrder, type InboxItemKind, type Role } from "@procure/contracts";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
+import { expectCall } from "@procure/infra/testing/http";
+import { receiveOrder } from "@procure/infra/testing/receive-order";
 import { invalidates, openLiveSocket } from "@procure/infra/testing/live-socket";
 
 let t: TestApp;
@@ -152,10 +154,10 @@ describe("a personal inbox", () => {
     await until(users.buyer.token, "create-order", id, false);
     await expect.poll(() => has(users.requester.token, "changed", id)).toBe(true);
 
-    await t.call("PATCH", `/api/orders/${orderId}`, { token: users.buyer.token, body: { status: "issued" } });
+    const issued = await expectCall(t, "PATCH", `/api/orders/${orderId}`, { token: users.buyer.token, body: { status: "issued" }, schema: purchaseOrder });
     await until(users.buyer.token, "receive-order", orderId);
     await until(users.buyer.token, "issue-order", orderId, false);
-    await t.call("PATCH", `/api/orders/${orderId}`, { token: users.buyer.token, body: { status: "received" } });
+    await receiveOrder(t, users.buyer.token, issued, "all");
     await until(users.buyer.token, "receive-order", orderId, false);
   });
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { errorBody, notificationSettings, purchaseRequest, staleUnsubscribeLinkMessage, type NewEvent, type Role } from "@procure/contracts";
+import { errorBody, notificationSettings, purchaseOrder, purchaseRequest, staleUnsubscribeLinkMessage, type NewEvent, type Role } from "@procure/contracts";
 import { requestStreamId } from "@procure/domain";
 import { createNotifier } from "@procure/infra/runtime";
 import { appendEvents } from "@procure/infra/testing/catalogue-events";
+import { receiveOrder } from "@procure/infra/testing/receive-order";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import type { Notifier } from "@procure/notifier";
@@ -132,9 +133,7 @@ describe("who hears what", () => {
     const order = await t.call("POST", "/api/orders", { token: users.buyer.token, body: { ...body, status: "issued" } });
     expect(order.statusCode, order.body).toBe(201);
     await sink.waitFor(mailTo(users.requester, "PO PO-NOTIFY-1 issued: Label printer"));
-    const id = order.json().id as string;
-    const received = await t.call("PUT", `/api/orders/${id}`, { token: users.buyer.token, body: { ...body, status: "received" } });
-    expect(received.statusCode, received.body).toBe(200);
+    await receiveOrder(t, users.buyer.token, purchaseOrder.parse(order.json()), "all");
     await sink.waitFor(mailTo(users.requester, "PO PO-NOTIFY-1 received: Label printer"));
   });
 

@@ -217,7 +217,12 @@ describe("order lifecycle and lists", () => {
 
   it("filters by status, search and overdue, and pages with a Link header", async () => {
     const late = await create({ total: 1, vendor_name: "Umbrella Corp", status: "issued", expected_date: "2020-01-01" });
-    await create({ total: 1, vendor_name: "Umbrella Corp", status: "received", expected_date: "2020-01-01" });
+    const delivered = await create({ total: 1, vendor_name: "Umbrella Corp", status: "issued", expected_date: "2020-01-01" });
+    await expectCall(t, "POST", `/api/orders/${delivered.id}/receipts`, {
+      token: users.buyer.token,
+      body: { lines: [{ line_id: delivered.lines[0]!.id, quantity: 1 }] },
+      status: 201,
+    });
     const overdue = await expectCall(t, "GET", "/api/orders?overdue=true", { token: users.admin.token, schema: z.array(purchaseOrder) });
     expect(overdue.map((o) => o.id)).toEqual([late.id]);
     const search = await expectCall(t, "GET", "/api/orders?q=umbrella&status=received", { token: users.admin.token, schema: z.array(purchaseOrder) });

@@ -10,6 +10,7 @@ import {
   orderTotalLineDescription,
   purchaseOrder,
   quantityMessage,
+  receiptSetsStatusMessage,
   type PurchaseOrder,
 } from "@procure/contracts";
 import { orderDecider } from "@procure/domain";
@@ -199,10 +200,10 @@ describe("receipts", () => {
     const order = await issuedOrder();
     expect((await receive(order.id, { lines: [{ line_id: lineOf(order, "Desk").id, quantity: 3 }] })).statusCode).toBe(201);
     const before = await eventCount();
-    for (const status of ["received", "issued"]) {
-      const res = await t.call("PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status } });
-      await expectRefused(res, before, 409, /follows them/);
-    }
+    const backToIssued = await t.call("PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "issued" } });
+    await expectRefused(backToIssued, before, 409, /follows them/);
+    const received = await t.call("PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "received" } });
+    await expectRefused(received, before, 400, receiptSetsStatusMessage);
     // The form sends the status it shows; an unchanged one saves.
     const noted = await expectCall(t, "PATCH", `/api/orders/${order.id}`, {
       token: users.buyer.token,
@@ -210,6 +211,44 @@ describe("receipts", () => {
       schema: purchaseOrder,
     });
     expect(noted.status).toBe("receiving");
+  });
+
+  it("answers 400 to a save that picks receiving or received, by POST, PUT or PATCH, and lets receipts set them", async () => {
+    const order = await issuedOrder();
+    const whole = {
+      vendor_name: "Office Supply Co",
+      lines: order.lines.map(({ id, description, quantity, unit_price }) => ({ id, description, quantity, unit_price })),
+    };
+    const before = await eventCount();
+    for (const status of ["receiving", "received"]) {
+      for (const [method, url, body] of [
+        ["POST", "/api/orders", { ...whole, lines: [{ description: "Desk", quantity: 1, unit_price: 5 }], status }],
+        ["PUT", `/api/orders/${order.id}`, { ...whole, status }],
+        ["PATCH", `/api/orders/${order.id}`, { status }],
+      ] as const) {
+        const error = await expectRefused(await t.call(method, url, { token: users.buyer.token, body }), before, 400, receiptSetsStatusMessage);
+        expect(error, `${method} ${status}`).toMatchObject({ code: "validation_error", details: { status } });
+      }
+    }
+    expect((await getOrder(order.id)).status).toBe("issued");
+
+    expect((await receive(order.id, { lines: [{ line_id: lineOf(order, "Desk").id, quantity: 3 }] })).statusCode).toBe(201);
+    expect((await getOrder(order.id)).status).toBe("receiving");
+    // Kept at the status receipts set, a whole save is taken; picking the next one is still refused.
+    const kept = await expectCall(t, "PUT", `/api/orders/${order.id}`, {
+      token: users.buyer.token,
+      body: { ...whole, status: "receiving" },
+      schema: purchaseOrder,
+    });
+    expect(kept.status).toBe("receiving");
+    const skipped = await t.call("PUT", `/api/orders/${order.id}`, { token: users.buyer.token, body: { ...whole, status: "received" } });
+    await expectRefused(skipped, await eventCount(), 400, receiptSetsStatusMessage);
+    expect((await receive(order.id, { lines: [{ line_id: lineOf(order, "Cable (m)").id, quantity: 2.5 }] })).statusCode).toBe(201);
+    expect((await getOrder(order.id)).status).toBe("received");
+    // Cancelling stays a choice.
+    expect(
+      (await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "cancelled" }, schema: purchaseOrder })).status,
+    ).toBe("cancelled");
   });
 
   it("is for buyers, finance and admins: requesters and approvers get 403", async () => {
