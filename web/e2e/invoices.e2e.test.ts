@@ -173,6 +173,57 @@ describe("invoices", () => {
     });
   }
 
+  for (const width of [1280, 390]) {
+    it(`attaches the vendor's invoice document, refusing a file that is not one, and downloads it, at ${width} px`, async () => {
+      const order = await chairsReceivedDesksNot();
+      const finance = await tokenFor(product.url, emailOf("finance"));
+      const number = `DOC-${stamp()}`;
+      const recorded = await callApi(product.url, "POST", "/api/invoices", finance, {
+        order_id: order.id,
+        number,
+        invoice_date: "2026-11-20",
+        lines: [{ line_id: order.lines[0]!.id, quantity: 4, unit_price: 100 }],
+      });
+      expect(recorded.status).toBe(201);
+      const { page } = await product.open({ width, height: 900 });
+      await signIn(page, product.url, emailOf("finance"));
+      await page.goto(`${product.url}/app/invoices?q=${number}`);
+      await page
+        .getByTestId("invoice-row")
+        .filter({ hasText: number })
+        .getByRole("button", { name: `Open invoice ${number}` })
+        .click();
+      const detail = page.getByRole("dialog", { name: `Invoice ${number}` });
+      const documents = detail.getByRole("region", { name: "Invoice document" });
+      await documents.getByText("No document attached yet.").waitFor();
+      const input = documents.getByLabel(/^Attach the vendor's invoice/);
+
+      // A program is not an invoice: said at once, and nothing is sent.
+      await input.setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
+      await documents.getByRole("alert").getByText("Attach the invoice as a PDF, an image (PNG, JPEG, TIFF or WebP) or an XML e-invoice.").waitFor();
+      expect(await documents.getByRole("button", { name: "Attach" }).isDisabled()).toBe(true);
+      await expectNoSeriousViolations(page, ".drawer", `invoice document refused ${width}px`);
+
+      const pdf = Buffer.from(`%PDF-1.4 ${number}`);
+      await input.setInputFiles({ name: `${number}.pdf`, mimeType: "application/pdf", buffer: pdf });
+      await expect.poll(() => documents.getByRole("alert").count()).toBe(0);
+      // Reached from the keyboard: the file input, then Attach.
+      await input.focus();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Attach");
+      await page.keyboard.press("Enter");
+      await page.getByText("Invoice document attached").first().waitFor();
+      const download = documents.getByRole("button", { name: `Download ${number}.pdf` });
+      await download.waitFor();
+      await expectNoSeriousViolations(page, ".drawer", `invoice document attached ${width}px`);
+      await expectNoHorizontalScroll(page);
+      await screenshotView(page, `invoice-document-${width}`);
+
+      const [saved] = await Promise.all([page.waitForEvent("download"), download.click()]);
+      expect(saved.suggestedFilename()).toBe(`${number}.pdf`);
+    });
+  }
+
   it("lets an admin change the price tolerance in Settings", async () => {
     const { page } = await product.open();
     await signIn(page, product.url, emailOf("admin"));

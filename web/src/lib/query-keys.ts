@@ -17,6 +17,7 @@ export const queryKeys = {
   diligenceSettings: cacheKeys.diligenceSettings,
   orders: cacheKeys.orders,
   invoices: cacheKeys.invoices,
+  invoiceFiles: cacheKeys.invoiceFiles,
   matchingSettings: cacheKeys.matchingSettings,
   controlsSettings: cacheKeys.controlsSettings,
   users: cacheKeys.users,

@@ -16,6 +16,7 @@ import { useResolveInvoiceDispute } from "../api/resolve-invoice-dispute";
 import { InvoiceReasonDialog, type InvoiceReasonAction } from "./invoice-reason-dialog";
 import { PayInvoiceDialog } from "./pay-invoice-dialog";
 import { InvoiceLines } from "./invoice-lines";
+import { InvoiceDocuments } from "./invoice-documents";
 import { InvoiceStatusBadge, MatchChip } from "./match-chip";
 
 type Props = { invoice: Invoice | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -117,6 +118,7 @@ export function InvoiceDrawer({ invoice, open, onOpenChange }: Props) {
         )}
         <InvoiceLines invoice={current} />
         {current.notes ? <p className="invoice-notes">{current.notes}</p> : null}
+        <InvoiceDocuments invoiceId={current.id} />
         {current.approved_at ? (
           <p className="subtle">
             {[`Approved ${formatDate(current.approved_at)}`, current.approved_by].filter(Boolean).join(" by ")}

@@ -1,19 +1,17 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
-import { formatRecency, formatSize } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useFiles } from "../api/get-files";
 import { useUploadFile } from "../api/upload-file";
-import { downloadFile } from "@/lib/download-file";
+import { StoredFileList } from "@/components/ui/stored-file-list";
 
 export function RequestFiles({ requestId }: { requestId: string }) {
   const files = useFiles(requestId);
   const upload = useUploadFile();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [downloading, setDownloading] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,17 +27,6 @@ export function RequestFiles({ requestId }: { requestId: string }) {
         onError: (error) => toast.error(`Upload failed: ${errorMessage(error)}`),
       },
     );
-  };
-
-  const onDownload = async (id: string, url: string, filename: string) => {
-    setDownloading(id);
-    try {
-      await downloadFile(url, filename);
-    } catch (error) {
-      toast.error(`Download failed: ${errorMessage(error)}`);
-    } finally {
-      setDownloading(null);
-    }
   };
 
   return (
@@ -65,28 +52,7 @@ export function RequestFiles({ requestId }: { requestId: string }) {
           <span className="subtle">Quotes, contracts and diligence documents belong here.</span>
         </EmptyState>
       ) : (
-        <ul className="file-list">
-          {files.data.map((entry) => (
-            <li key={entry.id} className="file-item">
-              <span className="file-icon" aria-hidden="true">
-                📄
-              </span>
-              <span className="file-text">
-                <span className="file-name">{entry.filename}</span>
-                <span className="subtle">{[formatSize(entry.size), entry.created_at ? formatRecency(entry.created_at) : ""].filter(Boolean).join(" · ")}</span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => void onDownload(entry.id, entry.url, entry.filename)}
-                disabled={downloading === entry.id}
-                aria-label={`Download ${entry.filename}`}
-              >
-                {downloading === entry.id ? "Downloading…" : "Download"}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <StoredFileList files={files.data} />
       )}
     </div>
   );
