@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { purchaseRequest, type PurchaseRequest } from "@procure/contracts";
+import { z } from "zod";
+import { auditEntry, purchaseRequest, type PurchaseRequest } from "@procure/contracts";
 import { callApi, emailOf, tokenFor } from "./support/api";
 import { expectNoHorizontalScroll, expectNoSeriousViolations } from "./support/audit";
 import { signIn } from "./support/browser";
@@ -10,10 +11,11 @@ import { useProduct } from "./support/suite";
 const product = useProduct("decisions");
 const widths = [1280, 390] as const;
 const viewport = (width: number) => ({ width, height: 900 });
+const auditEntries = z.array(auditEntry);
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-async function raise(title: string, amount = 25): Promise<PurchaseRequest> {
-  const created = await callApi(product.url, "POST", "/api/requests", await tokenFor(product.url, emailOf("requester")), { title, amount });
+async function raise(title: string, amount = 25, extra: Record<string, unknown> = {}): Promise<PurchaseRequest> {
+  const created = await callApi(product.url, "POST", "/api/requests", await tokenFor(product.url, emailOf("requester")), { title, amount, ...extra });
   expect(created.status).toBe(201);
   return purchaseRequest.parse(created.json);
 }
@@ -28,6 +30,9 @@ async function middleOf(page: Page, name: string) {
   const box = (await button.boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
+
+const timelineOf = async (id: string) =>
+  auditEntries.parse((await callApi(product.url, "GET", `/api/requests/${id}/audit`, await tokenFor(product.url, emailOf("admin")))).json).map((e) => e.action);
 
 const timelineActions = (page: Page) => page.getByTestId("request-timeline").locator(".timeline-action").allTextContents();
 
@@ -57,7 +62,7 @@ describe("safe decisions", () => {
       // Confirmed, the request leaves the pending list and the next one moves up; two quick clicks on its Approve
       // again only ask about that one.
       await ask.getByRole("button", { name: "Approve", exact: true }).click();
-      await page.getByText("Approval recorded").first().waitFor();
+      await page.getByText("Request approved", { exact: true }).first().waitFor();
       await expect.poll(() => rows.count()).toBe(1);
       const next = await middleOf(page, `Approve ${older.title}`);
       await page.mouse.click(next.x, next.y);
@@ -87,7 +92,7 @@ describe("safe decisions", () => {
       const reason = "Over this quarter's furniture budget; ask again in January.";
       await ask.getByLabel(/^Reason/).fill(reason);
       await ask.getByRole("button", { name: "Deny", exact: true }).click();
-      await approver.page.getByText("Denial recorded").first().waitFor();
+      await approver.page.getByText("Request denied", { exact: true }).first().waitFor();
       expect(await statusOf(request.id)).toBe("denied");
 
       const requester = await product.open(viewport(width));
@@ -154,4 +159,75 @@ describe("safe decisions", () => {
       await screenshotView(page, `request-history-${width}`);
     });
   }
+
+  for (const width of widths) {
+    it(`a double click on the dialog's Approve makes one decision and shows no error, at ${width} px`, async () => {
+      const request = await raise(`Double-clicked lamp ${stamp()}`);
+      const { page } = await product.open(viewport(width));
+      await signIn(page, product.url, emailOf("approver"));
+      await page.goto(`${product.url}/app/requests/${request.id}`);
+      await page.getByRole("button", { name: `Approve ${request.title}` }).click();
+      const ask = page.getByRole("alertdialog", { name: "Approve this request?" });
+      await ask.getByRole("button", { name: "Approve", exact: true }).dblclick();
+
+      await page.getByText("Request approved", { exact: true }).first().waitFor();
+      await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+      expect(await page.getByText(/already approved/).count()).toBe(0);
+      expect(await statusOf(request.id)).toBe("approved");
+      expect(await timelineOf(request.id)).toEqual(["created", "approved"]);
+      await expectNoSeriousViolations(page, "[data-sonner-toaster]", `approval toast ${width}`);
+      await expectNoHorizontalScroll(page);
+    });
+  }
+
+  for (const width of widths) {
+    it(`"Request denied" offers Undo, which puts the request back in the approvals queue, at ${width} px`, async () => {
+      // Urgent, so it heads the queue however many requests wait.
+      const request = await raise(`Denied by mistake ${stamp()}`, 25, { priority: "urgent" });
+      const { page } = await product.open(viewport(width));
+      await signIn(page, product.url, emailOf("approver"));
+      await page.goto(`${product.url}/app/approvals`);
+      const row = page.locator(`tbody tr[data-request-id="${request.id}"]`);
+      await row.getByRole("button", { name: `Deny ${request.title}` }).click();
+      const ask = page.getByRole("alertdialog", { name: "Deny this request?" });
+      await ask.getByLabel(/^Reason/).fill("Wrong cost centre");
+      await ask.getByRole("button", { name: "Deny", exact: true }).click();
+
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Request denied" });
+      await toast.waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+      await expectNoSeriousViolations(page, "[data-sonner-toaster]", `denial toast with undo ${width}`);
+      await screenshotView(page, `decision-denied-undo-${width}`);
+
+      await toast.getByRole("button", { name: "Undo" }).click();
+      await page.getByText("Decision withdrawn", { exact: true }).first().waitFor();
+      await row.waitFor();
+      expect(await statusOf(request.id)).toBe("pending");
+      expect(await timelineOf(request.id)).toEqual(["created", "denied", "decision withdrawn"]);
+      await expectNoHorizontalScroll(page);
+
+      // Its timeline says so, in the request's own page.
+      await page.goto(`${product.url}/app/requests/${request.id}`);
+      const drawer = page.getByRole("dialog", { name: request.title });
+      await drawer.getByRole("tab", { name: "Timeline" }).click();
+      await expect.poll(() => timelineActions(page)).toContain("Decision withdrawn");
+    });
+  }
+
+  it("offers no Undo once the toast is gone", async () => {
+    const request = await raise(`Settled denial ${stamp()}`);
+    const { page } = await product.open(viewport(1280));
+    await signIn(page, product.url, emailOf("approver"));
+    await page.goto(`${product.url}/app/requests/${request.id}`);
+    await page.getByRole("button", { name: `Deny ${request.title}` }).click();
+    const ask = page.getByRole("alertdialog", { name: "Deny this request?" });
+    await ask.getByLabel(/^Reason/).fill("No budget left");
+    await ask.getByRole("button", { name: "Deny", exact: true }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Request denied" });
+    await toast.getByRole("button", { name: "Undo" }).waitFor();
+    // The toast leaves on its own after ten seconds, and with it the Undo.
+    await toast.waitFor({ state: "detached", timeout: 20_000 });
+    expect(await page.getByRole("button", { name: "Undo" }).count()).toBe(0);
+    expect(await statusOf(request.id)).toBe("denied");
+  });
 });

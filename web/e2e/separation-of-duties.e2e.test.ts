@@ -35,7 +35,7 @@ describe("separation of duties", () => {
       const deny = page.getByRole("button", { name: `Deny ${request.title}` });
       await approve.click();
       await page.getByRole("alertdialog", { name: "Approve this request?" }).getByRole("button", { name: "Approve", exact: true }).click();
-      await page.getByText("Approval recorded").first().waitFor();
+      await page.getByText("Request approved", { exact: true }).first().waitFor();
 
       // The finance stage waits now: the same admin's Approve and Deny are disabled, the reason beside them.
       await expect.poll(() => approve.isDisabled(), { timeout: 15_000 }).toBe(true);

@@ -184,7 +184,7 @@ describe("approval rules", () => {
     const approvalRow = approver.page.locator("tbody tr").filter({ has: approver.page.getByText(title, { exact: true }) });
     await approvalRow.getByRole("button", { name: `Approve ${title}` }).click();
     await approver.page.getByRole("alertdialog").getByRole("button", { name: "Approve", exact: true }).click();
-    await approver.page.getByText("Status updated").waitFor();
+    await approver.page.getByText("Request approved", { exact: true }).waitFor();
 
     const read = async () => purchaseRequest.parse((await call("GET", `/api/requests/${request.id}`, financeToken)).json);
     await expect.poll(async () => (await read()).stages.map((s) => s.status)).toEqual(["approved", "waiting"]);

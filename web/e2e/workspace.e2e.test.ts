@@ -159,7 +159,7 @@ describe("a request moving between two people, live", () => {
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText(title).waitFor();
     await dialog.getByRole("button", { name: "Approve", exact: true }).click();
-    await page.getByText("Status updated").waitFor();
+    await page.getByText("Request approved", { exact: true }).waitFor();
     await expect.poll(() => rowFor(page, title).count(), { timeout: 10_000 }).toBe(0);
 
     const requesterRow = rowFor(requester.page, title);

@@ -123,7 +123,8 @@ export const api = {
     const { data, response } = await send<unknown>("GET", path, { signal });
     return { items: data, next: nextPageFrom(response.headers.get("link")) };
   },
-  post: <T>(path: string, json?: unknown) => request<T>("POST", path, json === undefined ? {} : { json }),
+  /** `headers`: such as an Idempotency-Key, so that the same write sent twice is made once and answered alike. */
+  post: <T>(path: string, json?: unknown, headers?: Record<string, string>) => request<T>("POST", path, json === undefined ? { headers } : { json, headers }),
   /** With `version`, the edit is made on that version of the record (`If-Match`): a record changed since is a 412. */
   patch: <T>(path: string, json: unknown, version?: number) => request<T>("PATCH", path, { json, headers: ifMatch(version) }),
   put: <T>(path: string, json: unknown, version?: number) => request<T>("PUT", path, { json, headers: ifMatch(version) }),

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatCurrency } from "@/lib/format";
 import { FormField, fieldAria } from "./form-field";
 import { useOpenerFocus } from "./opener-focus";
@@ -13,7 +13,8 @@ type Props = {
   busy?: boolean;
   /** The server's refusal, shown in the dialog so the decider can retry or cancel. */
   error?: string | null;
-  onConfirm: (comment: string) => void;
+  /** `attempt` names this asking: a second submit of it (a double click) is the same decision, never a new one. */
+  onConfirm: (comment: string, attempt: string) => void;
   onCancel: () => void;
 };
 
@@ -21,28 +22,42 @@ type Props = {
  * Every approval or denial is asked first, in a modal: a second click lands on the dialog, never on another request.
  * A denial needs a reason, which the requester reads on the request; an approval may carry a comment.
  */
+const newAttempt = () => crypto.randomUUID();
+
 export function DecisionDialog({ subject, verdict, busy, error, onConfirm, onCancel }: Props) {
   const open = subject !== null;
   const returnFocus = useOpenerFocus(open);
   const id = useId();
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
+  const [attempt, setAttempt] = useState(newAttempt);
+  // `busy` arrives with the next render: two clicks in one frame would both see it false.
+  const sending = useRef(false);
   useEffect(() => {
     if (open) {
       setComment("");
       setMissing(false);
+      setAttempt(newAttempt());
     }
   }, [open, subject?.title]);
+  useEffect(() => {
+    if (!busy) sending.current = false;
+  }, [busy, error, open]);
+  // After a refusal the decider may change the comment and try again: that is a new attempt.
+  useEffect(() => {
+    if (error) setAttempt(newAttempt());
+  }, [error]);
 
   const deny = verdict === "deny";
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || sending.current) return;
     if (deny && !comment.trim()) {
       setMissing(true);
       return;
     }
-    onConfirm(comment.trim());
+    sending.current = true;
+    onConfirm(comment.trim(), attempt);
   };
   const fieldError = missing ? "Give the requester a reason." : undefined;
 

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { toast } from "sonner";
 import { canSee, decisionRefusal, normalizeStatus, type PurchaseRequest } from "@procure/contracts";
 import { useRequestSummary } from "@/lib/request-summary";
 import { getInboxQueryOptions } from "@/lib/inbox-counts";
@@ -18,18 +17,18 @@ import { NeededBy, PriorityBadge } from "@/components/ui/request-urgency";
 import { BudgetImpactLine } from "@/components/ui/budget-impact";
 import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
-import { useUpdateRequestStatus, type ApprovalDecision } from "../api/update-request-status";
+import { useDecideRequest, type Decision } from "@/lib/request-decision";
 import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 
 const COLUMNS = 5;
 
-type Pending = { request: PurchaseRequest; status: ApprovalDecision };
+type Pending = { request: PurchaseRequest; decision: Decision };
 
 export function ApprovalsPage() {
   const { user, role } = useSession();
   const query = usePendingRequests();
   const summary = useRequestSummary("");
-  const update = useUpdateRequestStatus();
+  const update = useDecideRequest();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const linkToDetail = canSee(role, "requests");
 
@@ -44,17 +43,13 @@ export function ApprovalsPage() {
   const actionable = (request: PurchaseRequest) =>
     user !== null && decisionRefusal({ role, userId: user.id }, { requesterId: request.requester_id, stageRole: request.current_stage_role }) === null;
 
-  const confirm = (comment: string) => {
+  const ask = (request: PurchaseRequest, decision: Decision) => {
+    update.reset();
+    setConfirming({ request, decision });
+  };
+  const confirm = (comment: string, attempt: string) => {
     if (!confirming) return;
-    update.mutate(
-      { id: confirming.request.id, status: confirming.status, comment },
-      {
-        onSuccess: () => {
-          setConfirming(null);
-          toast.success("Status updated");
-        },
-      },
-    );
+    update.mutate({ id: confirming.request.id, decision: confirming.decision, comment, attempt }, { onSuccess: () => setConfirming(null) });
   };
   const cancel = () => {
     setConfirming(null);
@@ -146,7 +141,7 @@ export function ApprovalsPage() {
                             <button
                               type="button"
                               className="btn btn-sm btn-success"
-                              onClick={() => setConfirming({ request, status: "approved" })}
+                              onClick={() => ask(request, "approve")}
                               disabled={!!request.decision_blocked_reason}
                               aria-label={`Approve ${request.title}`}
                               aria-describedby={request.decision_blocked_reason ? blockedId(request) : undefined}
@@ -156,7 +151,7 @@ export function ApprovalsPage() {
                             <button
                               type="button"
                               className="btn btn-sm btn-danger"
-                              onClick={() => setConfirming({ request, status: "denied" })}
+                              onClick={() => ask(request, "deny")}
                               disabled={!!request.decision_blocked_reason}
                               aria-label={`Deny ${request.title}`}
                               aria-describedby={request.decision_blocked_reason ? blockedId(request) : undefined}
@@ -187,7 +182,7 @@ export function ApprovalsPage() {
       )}
       <DecisionDialog
         subject={confirming?.request ?? null}
-        verdict={confirming?.status === "denied" ? "deny" : "approve"}
+        verdict={confirming?.decision ?? "approve"}
         busy={update.isPending}
         error={update.isError ? errorMessage(update.error) : null}
         onConfirm={confirm}

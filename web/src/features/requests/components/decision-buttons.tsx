@@ -1,32 +1,27 @@
 import { useState } from "react";
 import type { PurchaseRequest } from "@procure/contracts";
-import { toast } from "sonner";
 import { useSession } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { BlockedReason } from "@/components/ui/blocked-reason";
 import { DecisionDialog } from "@/components/ui/decision-dialog";
-import { useDecideRequest, type Decision } from "../api/decide-request";
+import { useDecideRequest, type Decision } from "@/lib/request-decision";
 import { canDecide } from "../lib/can-decide";
 
 type Props = { request: PurchaseRequest; size?: "sm" | "md"; hideWhenUnavailable?: boolean };
 
-/** Approve/Deny, each asked first in a dialog (a denial with its reason), with the requests screen's toasts. */
+/** Approve/Deny, each asked first in a dialog (a denial with its reason); a toast says what happened and offers Undo. */
 export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = false }: Props) {
   const { user, role } = useSession();
   const mutation = useDecideRequest();
   const [asking, setAsking] = useState<Decision | null>(null);
   if (!canDecide(request, user, role)) return hideWhenUnavailable ? null : <span className="subtle">—</span>;
 
-  const decide = (decision: Decision, comment: string) =>
-    mutation.mutate(
-      { id: request.id, decision, comment },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          toast.success(decision === "approve" ? "Approval recorded" : "Denial recorded");
-        },
-      },
-    );
+  const ask = (decision: Decision) => {
+    mutation.reset();
+    setAsking(decision);
+  };
+  const decide = (decision: Decision, comment: string, attempt: string) =>
+    mutation.mutate({ id: request.id, decision, comment, attempt }, { onSuccess: () => setAsking(null) });
   const cancel = () => {
     setAsking(null);
     mutation.reset();
@@ -45,7 +40,7 @@ export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = fa
           type="button"
           className={`btn btn-success${sizeClass}`}
           disabled={busy || blocked !== null}
-          onClick={() => setAsking("approve")}
+          onClick={() => ask("approve")}
           aria-label={`Approve ${request.title}`}
           aria-describedby={described}
         >
@@ -55,7 +50,7 @@ export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = fa
           type="button"
           className={`btn btn-danger${sizeClass}`}
           disabled={busy || blocked !== null}
-          onClick={() => setAsking("deny")}
+          onClick={() => ask("deny")}
           aria-label={`Deny ${request.title}`}
           aria-describedby={described}
         >
@@ -68,7 +63,7 @@ export function DecisionButtons({ request, size = "sm", hideWhenUnavailable = fa
         verdict={asking ?? "approve"}
         busy={busy}
         error={mutation.isError ? errorMessage(mutation.error) : null}
-        onConfirm={(comment) => asking && decide(asking, comment)}
+        onConfirm={(comment, attempt) => asking && decide(asking, comment, attempt)}
         onCancel={cancel}
       />
     </div>
