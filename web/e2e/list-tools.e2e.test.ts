@@ -70,6 +70,37 @@ describe.each([
     await screenshotView(page, `list-tools-requests-${viewport.width}`);
   });
 
+  it("never puts the floating + over the list's own tools, and offers New request wherever the page is scrolled", async () => {
+    const { page } = await product.open(viewport);
+    await signIn(page, product.url, emailOf("requester"));
+    await page.goto(`${product.url}/app/requests`);
+    await page.locator("tbody tr[data-request-id]").first().waitFor();
+    const tools = [
+      page.getByRole("button", { name: "Export CSV" }),
+      page.getByRole("searchbox", { name: "Search requests" }),
+      ...(phone ? [page.getByLabel("Sort")] : []),
+    ];
+    // Each tool brought to the bottom edge of the screen, where the floating button sits, is still the thing a tap reaches.
+    for (const tool of tools) {
+      await tool.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4));
+      await expect
+        .poll(() =>
+          tool.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.right - 6, box.bottom - 6);
+            return hit !== null && (el === hit || el.contains(hit));
+          }),
+        )
+        .toBe(true);
+    }
+    const inline = page.locator(".toolbar-new");
+    expect(await inline.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator(".fab").isVisible()).toBe(true);
+    await page.locator(".fab").click();
+    await page.getByRole("dialog", { name: /new request/i }).waitFor();
+  });
+
   it("answers to / for search, n for a new request and ? for the list of keys, but not while typing", async () => {
     const { page } = await product.open(viewport);
     await signIn(page, product.url, emailOf("requester"));

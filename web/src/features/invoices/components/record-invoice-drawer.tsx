@@ -12,6 +12,7 @@ import { invoiceBodyOf, linesToInvoice, todayLocal, type InvoiceDraft } from "..
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; orderId: string | null };
 
 const FORM_ID = "record-invoice-form";
+const orderLabel = (o: { po_number: string; vendor_name: string; total: number }) => `${o.po_number} · ${o.vendor_name} · ${formatCurrency(o.total)}`;
 const blank = (orderId: string | null): InvoiceDraft => ({ order_id: orderId ?? "", number: "", invoice_date: todayLocal(), notes: "", lines: [] });
 
 /** Records a vendor's invoice against one of its purchase orders, line by line. */
@@ -76,12 +77,27 @@ export function RecordInvoiceDrawer({ open, onOpenChange, orderId }: Props) {
           <label className="field-label" htmlFor="invoice-order">
             Purchase order
           </label>
-          <select id="invoice-order" className="select" value={draft.order_id} onChange={(e) => set("order_id", e.target.value)} disabled={orders.isPending}>
+          <select
+            id="invoice-order"
+            className="select"
+            value={draft.order_id}
+            onChange={(e) => set("order_id", e.target.value)}
+            disabled={orders.isPending}
+            aria-describedby={order ? "invoice-order-chosen" : undefined}
+          >
             <option value="">{orders.isPending ? "Loading orders…" : "Choose an order"}</option>
             {(orders.data ?? []).map((o) => (
-              <option key={o.id} value={o.id}>{`${o.po_number} · ${o.vendor_name} · ${formatCurrency(o.total)}`}</option>
+              <option key={o.id} value={o.id}>
+                {orderLabel(o)}
+              </option>
             ))}
           </select>
+          {/* A phone's menu cuts a long vendor name short; the choice is written out in full below it. */}
+          {order ? (
+            <span className="field-hint" id="invoice-order-chosen">
+              {orderLabel(order)}
+            </span>
+          ) : null}
           {orders.isError ? <span className="field-error">{errorMessage(orders.error, "Orders could not be loaded.")}</span> : null}
         </div>
         <div className="invoice-form-row">

@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { ExportCsvButton } from "@/components/ui/export-csv-button";
 import { ListShortcuts } from "@/components/ui/list-shortcuts";
 import { SortSelect } from "@/components/ui/sort-select";
+import { useInView } from "@/lib/use-in-view";
 import { requestListPath, useRequestPages } from "../api/get-requests";
 import { useRequestSummary } from "@/lib/request-summary";
 import { statusFilters } from "../lib/request-stats";
@@ -72,11 +73,14 @@ export function RequestsPage() {
     if (!open && formAsked) url.set(Object.fromEntries(formParams.map((name) => [name, null])));
   };
 
+  // On a phone the toolbar has its own New request button; the floating one comes back once the toolbar scrolls away.
+  const [toolbarRef, toolbarInView] = useInView<HTMLDivElement>();
+
   return (
     <div className="stack requests-page" style={{ gap: 18 }}>
       <RequestKpis summary={overall.data} loading={overall.isPending} />
       <section className="card" aria-label="Requests">
-        <div className="card-header toolbar">
+        <div className="card-header toolbar" ref={toolbarRef}>
           <StatusChips value={status} counts={summary.data?.counts ?? noCounts} onChange={(next) => url.set({ status: next === "all" ? null : next })} />
           <div className="toolbar-end">
             <label className="search-input">
@@ -130,7 +134,13 @@ export function RequestsPage() {
           </>
         )}
       </section>
-      <button type="button" className="fab" aria-label="New request" title="New request" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={toolbarInView ? "fab fab-beside-toolbar" : "fab"}
+        aria-label="New request"
+        title="New request"
+        onClick={() => setOpen(true)}
+      >
         +
       </button>
       <NewRequestDrawer open={drawerOpen} onOpenChange={setOpen} prefill={prefill} onCreated={() => setOpen(false)} />
