@@ -30,7 +30,7 @@ import {
   type LogRead,
   maxPosition,
 } from "@procure/eventstore";
-import { allProjections, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
+import { allProjections, loadStalls, ProjectionGroups, projectionGroups, readModelMigrations, type Database } from "@procure/projections";
 import { CheckpointProgress, RunnerProgress } from "./progress.ts";
 import { BackgroundThread } from "./background/background-thread.ts";
 import { backgroundHealth, type BackgroundHealth } from "./background/health.ts";
@@ -255,10 +255,13 @@ function healthCheck(db: Kysely<Database>, bus: Bus, progress: ProjectionProgres
       projections: { ok: false, error: String(error) },
       relay: { ok: false, error: String(error) },
     }));
+    // From Postgres: the projections may run in another thread or process, and the others go on without those.
+    const stalled = postgres.ok ? await loadStalls(db).catch(() => []) : [];
+    const projections = { ok: parts.projections.ok && stalled.length === 0, error: parts.projections.error ?? stalled[0]?.error ?? null, stalled };
     return {
       postgres,
       nats: { ok: natsOk, kind: bus.kind },
-      projections: { ...parts.projections, lag },
+      projections: { ...projections, lag },
       relay: parts.relay,
     };
   };

@@ -5,6 +5,8 @@ export * from "./runner/projection-runner.ts";
 export * from "./runner/projection-groups.ts";
 export * from "./runner/database-traits.ts";
 export type { ApplyTimesSnapshot } from "./runner/apply-times.ts";
+export { loadStalls, type Stall } from "./runner/stalls.ts";
+export { projectionStatus } from "./runner/status.ts";
 export * from "./inbox/counters.ts";
 export { readModelMigrations } from "./migrations/index.ts";
 export * from "./requests/queries.ts";

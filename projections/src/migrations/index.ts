@@ -17,6 +17,7 @@ import * as requestsLines from "../requests/migrations/20261128T1830-projections
 import * as requestsListOrder from "../requests/migrations/20261122T1920-projections-requests-list-order.ts";
 import * as requestsCreatedOrder from "../requests/migrations/20261122T1935-projections-requests-created-order.ts";
 import * as deferredIndexes from "../runner/migrations/20261124T0010-projections-deferred-indexes.ts";
+import * as stalls from "../runner/migrations/20261128T2110-projections-stalls.ts";
 import * as auditNewestRowUnique from "../requests/migrations/20261124T1740-projections-audit-newest-row-unique.ts";
 import * as listSorts from "./20261125T2016-projections-list-sorts.ts";
 import * as vendorRiskOrder from "./20261125T2055-projections-vendor-risk-order.ts";
@@ -34,6 +35,7 @@ export const readModelMigrations: MigrationSet = {
   "20261122T1920-projections-requests-list-order": requestsListOrder,
   "20261122T1935-projections-requests-created-order": requestsCreatedOrder,
   "20261124T0010-projections-deferred-indexes": deferredIndexes,
+  "20261128T2110-projections-stalls": stalls,
   "20261124T1740-projections-audit-newest-row-unique": auditNewestRowUnique,
   "20261124T2200-projections-audit-keyed-by-stream-position": auditKeyedByStreamPosition,
   "20261125T2016-projections-list-sorts": listSorts,

@@ -13,7 +13,7 @@ import {
 } from "@procure/eventstore";
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
-import { checkpointName, type BatchApplier } from "./batch-applier.ts";
+import { checkpointName, type BatchApplier, type Failure } from "./batch-applier.ts";
 import { mergeTouches } from "./merge-touches.ts";
 import type { ProgressTracker } from "./progress-tracker.ts";
 import type { Turns } from "./turns.ts";
@@ -24,6 +24,8 @@ export type LiveLoopOptions = {
   pollMs?: number;
   /** Whether it listens to the bus itself; otherwise someone else follows the bus and wakes it (`heardOf`). */
   hearsBus: boolean;
+  /** Projections that failed on a batch the others applied: the runner sets them apart. */
+  onFailed?: (failed: readonly Failure[]) => void;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 };
 
@@ -40,19 +42,33 @@ export class LiveLoop {
   private stopWatchingAppends: (() => void) | null = null;
   /** The newest position appended in this process: past the loop's, the log holds more than it could yet see. */
   private appended: Position = ORIGIN;
+  /** The projections in the pass (those set apart are not), in the runner's order. */
+  private projections: readonly Projection[];
   /** Every event type one of the projections handles. */
-  private readonly handled: ReadonlySet<string>;
+  private handled: ReadonlySet<string>;
   lastError: string | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
     private readonly bus: Bus | null,
-    private readonly projections: readonly Projection[],
+    private readonly all: readonly Projection[],
     private readonly parts: { progress: ProgressTracker; applier: BatchApplier; turns: Turns; read: LogRead; idle: IdleCheckpointMoves },
     private readonly options: LiveLoopOptions,
   ) {
-    this.handled = new Set(projections.flatMap((p) => p.handles));
+    this.projections = all;
+    this.handled = new Set(all.flatMap((p) => p.handles));
+  }
+
+  /** The projections the pass applies now. */
+  get members(): readonly Projection[] {
+    return this.projections;
+  }
+
+  /** Takes projections out of the pass, or puts them back: for a caller that holds the turn. */
+  setMembers(members: ReadonlySet<string>): void {
+    this.projections = this.all.filter((p) => members.has(p.name));
+    this.handled = new Set(this.projections.flatMap((p) => p.handles));
   }
 
   start(): void {
@@ -123,13 +139,22 @@ export class LiveLoop {
    * were readable). For a caller that holds the turn.
    */
   private async catchUp(): Promise<number> {
+    if (this.projections.length === 0) return 0;
     const from = this.parts.progress.lowest(this.projections);
     const events = await this.parts.read(from, this.options.batchSize ?? 500);
     if (events.length === 0) return 0;
     const last = positionOf(events.at(-1)!);
     if (this.skipIdle(events, from, last)) return events.length;
-    const touches = await this.parts.applier.apply(this.projections, events, from, last, { once: true, touches: true });
+    const { touches, failed } = await this.parts.applier.apply(
+      this.projections,
+      events,
+      from,
+      last,
+      { once: true, touches: true },
+      { isolate: true, carry: true },
+    );
     if (this.bus) for (const invalidation of mergeTouches(touches, last)) this.bus.publishInvalidation(invalidation);
+    if (failed.length > 0) this.options.onFailed?.(failed);
     return events.length;
   }
 

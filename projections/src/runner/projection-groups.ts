@@ -7,6 +7,7 @@ import { ApplyTimes } from "./apply-times.ts";
 import { databaseTraits } from "./database-traits.ts";
 import { ProjectionRunner, type RunnerOptions } from "./projection-runner.ts";
 import { Replayer } from "./replayer.ts";
+import type { Stall } from "./stalls.ts";
 
 export type ProjectionGroup = { name: string; projections: readonly Projection[] };
 
@@ -75,13 +76,18 @@ export class ProjectionGroups {
     return this.lowest([...this.runners.values()]);
   }
 
+  /** The projections set apart because they failed. */
+  get stalls(): Stall[] {
+    return [...this.runners.values()].flatMap((runner) => runner.stalls);
+  }
+
   get lastError(): string | null {
     return [...this.runners.values()].map((r) => r.lastError).find((e) => e !== null) ?? null;
   }
 
   /** Resolves once the named projections (all, without names) have applied `position`, or after `timeoutMs`. */
   async waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
-    const results = await Promise.all(this.holding(names).map((runner) => runner.waitFor(position, timeoutMs)));
+    const results = await Promise.all(this.holding(names).map((runner) => runner.waitFor(position, timeoutMs, names)));
     return results.every(Boolean);
   }
 
@@ -93,7 +99,12 @@ export class ProjectionGroups {
 
   /** The lowest position the named projections have reached. */
   positionOf(names?: readonly string[]): Position {
-    return this.lowest(this.holding(names));
+    let min: Position | null = null;
+    for (const runner of this.holding(names)) {
+      const at = runner.positionOf(names?.filter((name) => runner.projections.some((p) => p.name === name)));
+      if (!min || comparePositions(at, min) < 0) min = at;
+    }
+    return min ?? ORIGIN;
   }
 
   /** Replays one projection (with its readers) in its group, or every group together while all their live loops wait. */

@@ -4,12 +4,14 @@ import { IdleCheckpointMoves, loadCheckpoint, logReadOf, type Bus, type EventSto
 import type { Projection } from "../projection.ts";
 import type { Database } from "../tables.ts";
 import { ApplyTimes } from "./apply-times.ts";
-import { BatchApplier, checkpointName } from "./batch-applier.ts";
+import { BatchApplier, checkpointName, type Failure } from "./batch-applier.ts";
 import { databaseTraits, type DatabaseTraits } from "./database-traits.ts";
 import { restoreIndexes } from "./deferred-indexes.ts";
 import { LiveLoop } from "./live-loop.ts";
 import { ProgressTracker } from "./progress-tracker.ts";
 import { Replayer, resetProjection, tablesOf, type ReplayPart } from "./replayer.ts";
+import { SetApart } from "./set-apart.ts";
+import { clearStalls, type Stall } from "./stalls.ts";
 import { Turns } from "./turns.ts";
 
 export { checkpointName };
@@ -47,12 +49,15 @@ export class ProjectionRunner {
   private readonly applier: BatchApplier;
   private readonly live: LiveLoop;
   private readonly replayer: Replayer;
+  private readonly read: LogRead;
+  /** Projections set apart from the pass because they failed, each lane with the projections that read it. */
+  private readonly lanes = new Set<SetApart>();
   readonly applyTimes: ApplyTimes;
 
   constructor(
     private readonly db: Kysely<Database>,
     store: EventStore,
-    bus: Bus | null,
+    private readonly bus: Bus | null,
     readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},
   ) {
@@ -67,9 +72,14 @@ export class ProjectionRunner {
     // Checkpoint moves put off, by batches none of a projection's events were in: written together, or carried.
     const idle = new IdleCheckpointMoves();
     this.applyTimes = options.applyTimes ?? new ApplyTimes();
-    this.applier = new BatchApplier(db, traits, this.progress, { moves: idle, of: projections }, this.applyTimes);
-    const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: logReadOf(store, options.read), idle };
-    this.live = new LiveLoop(db, store, bus, projections, parts, { ...options, hearsBus: options.durable !== null });
+    this.applier = new BatchApplier(db, traits, this.progress, idle, this.applyTimes);
+    this.read = logReadOf(store, options.read);
+    const parts = { progress: this.progress, applier: this.applier, turns: this.turns, read: this.read, idle };
+    this.live = new LiveLoop(db, store, bus, projections, parts, {
+      ...options,
+      hearsBus: options.durable !== null,
+      onFailed: (failed) => this.setApart(failed),
+    });
     this.replayer = new Replayer(db, store, traits, { batchSize: options.rebuildBatchSize, connections: options.replayConnections });
   }
 
@@ -86,11 +96,51 @@ export class ProjectionRunner {
       } else this.progress.place(projection.name, checkpoint.position);
     }
     for (const projection of this.withReaders(stale)) await resetProjection(this.db, projection, this.progress);
+    // A stall recorded before is found again if the projection still fails; one fixed (or a new version) has none.
+    await clearStalls(
+      this.db,
+      this.projections.map((p) => p.name),
+    );
     this.live.start();
   }
 
-  stop(): Promise<void> {
-    return this.live.stop();
+  async stop(): Promise<void> {
+    await Promise.all([...this.lanes].map((lane) => lane.stop()));
+    await this.live.stop();
+  }
+
+  /** The projections set apart because they failed, with the event and error, once known. */
+  get stalls(): Stall[] {
+    return [...this.lanes].flatMap((lane) => (lane.stall ? [lane.stall] : []));
+  }
+
+  /**
+   * Takes projections that failed on a batch, with the projections that read them, out of the pass, onto runners of
+   * their own from where they are (see SetApart). For a caller that holds the turn.
+   */
+  private setApart(failed: readonly Failure[]): void {
+    let members = new Set(this.live.members.map((p) => p.name));
+    for (const failure of failed) {
+      const apart = this.withReaders(new Set([failure.projection.name])).filter((p) => members.has(p.name));
+      if (apart.length === 0) continue;
+      members = new Set([...members].filter((name) => !apart.some((p) => p.name === name)));
+      const lane = new SetApart(
+        apart,
+        failure,
+        { db: this.db, bus: this.bus, read: this.read, applier: this.applier, progress: this.progress, turns: this.turns, log: this.options.log },
+        {
+          position: () => this.progress.lowest(this.live.members),
+          rejoin: (done) => {
+            this.lanes.delete(done);
+            this.live.setMembers(new Set([...this.live.members, ...done.projections].map((p) => p.name)));
+          },
+        },
+        this.options.batchSize ?? 500,
+      );
+      this.lanes.add(lane);
+      lane.start();
+    }
+    this.live.setMembers(members);
   }
 
   get lastError(): string | null {
@@ -102,12 +152,18 @@ export class ProjectionRunner {
     return this.progress.lowest(this.projections);
   }
 
-  /** Resolves once every projection has applied `position`, or after `timeoutMs`; says which. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+  /** The lowest position the named projections (all, without names) have reached. */
+  positionOf(names?: readonly string[]): Position {
+    return this.progress.lowest(names ? this.projections.filter((p) => names.includes(p.name)) : this.projections);
+  }
+
+  /** Resolves once the named projections (all, without names) have applied `position`, or after `timeoutMs`; says which. */
+  waitFor(position: Position, timeoutMs: number, names?: readonly string[]): Promise<boolean> {
     // A position this runner has not heard of (appended by another process): look now, and again soon while it
     // cannot be read yet. One it has heard of already woke it.
     this.live.heardOf(position);
-    return this.progress.waitFor(() => this.position, position, timeoutMs);
+    // Only those named: a projection set apart must not hold a command that reads none of its tables.
+    return this.progress.waitFor(() => this.positionOf(names), position, timeoutMs);
   }
 
   /** Calls `listener` whenever a projection of this runner moves; answers a function that stops it. */

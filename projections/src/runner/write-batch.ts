@@ -17,6 +17,11 @@ export class WriteBatch {
     this.held.push({ table, write });
   };
 
+  /** Forgets what it holds: the savepoint they were made under was rolled back. */
+  drop(): void {
+    this.held = [];
+  }
+
   readonly flush = async (): Promise<void> => {
     const held = this.held;
     this.held = [];

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { loadCheckpoint, logBehind, RELAY_CHECKPOINT } from "@procure/eventstore";
+import { loadStalls } from "@procure/projections";
 import type { ProjectionProgress } from "../deps.ts";
 import { registerApplyTimes } from "./projection-apply-series.ts";
 
@@ -62,6 +63,21 @@ export function createMetrics(options: { progress: ProjectionProgress; openSocke
   });
   const { progress } = options;
   if (progress.applyTimes) registerApplyTimes(registry, () => progress.applyTimes!());
+  new Gauge({
+    name: "procure_projection_stalled",
+    help: "A projection set apart because it fails on an event (1 per such projection), with the event's position and type and the error class.",
+    labelNames: ["projection", "position", "event_type", "error_class"] as const,
+    registers: [registry],
+    async collect() {
+      const stalls = await loadStalls(options.db).catch(() => null);
+      if (!stalls) return;
+      this.reset();
+      for (const stall of stalls) {
+        const position = stall.position ? `${stall.position.tx}/${stall.position.pos}` : "";
+        this.set({ projection: stall.projection, position, event_type: stall.eventType ?? "", error_class: stall.errorClass }, 1);
+      }
+    },
+  });
   // The relay may run in another process: its checkpoint in Postgres says where it is. A workspace on the in-process
   // bus has no relay and no such checkpoint, and so no series.
   const relayBehind = async () => {

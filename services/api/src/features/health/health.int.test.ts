@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 const health = (token?: string) => t.call("GET", "/api/health", { token });
-type Report = { status: string; projections?: { ok: boolean; error: string | null } };
+type Stalled = { projection: string; position: { tx: string; pos: string } | null; eventType: string | null; errorClass: string };
+type Report = { status: string; projections?: { ok: boolean; error: string | null; stalled?: Stalled[] } };
 
 /** An order straight into the log: nothing waits on its projection, which is what this test breaks. */
 async function appendOrder() {
@@ -39,10 +40,11 @@ async function appendOrder() {
       notes: null,
     },
   };
-  await t.runtime.store.append([{ streamType: "order", streamId: `order-${orderId}`, expectedVersion: 0, events: [saved] }], {
+  const { position } = await t.runtime.store.append([{ streamType: "order", streamId: `order-${orderId}`, expectedVersion: 0, events: [saved] }], {
     metadata: { actor_id: users.admin.id, actor_role: "admin", correlation_id: randomUUID() },
     recordedAt: new Date().toISOString(),
   });
+  return position;
 }
 
 describe("GET /api/health", () => {
@@ -61,11 +63,17 @@ describe("GET /api/health", () => {
     // A read-model table gone from under its projection: the database's own error, as a real fault would give.
     await sql`alter table rm_orders rename to rm_orders_away`.execute(t.runtime.db);
     try {
-      await appendOrder();
+      const position = await appendOrder();
       await expect.poll(async () => ((await health(users.admin.token)).json() as Report).projections?.ok, { timeout: 30_000 }).toBe(false);
       const admin = await health(users.admin.token);
       expect(admin.statusCode).toBe(503);
       expect((admin.json() as Report).projections?.error).toMatch(/rm_orders/);
+      // The projection that cannot apply the order is named, with the event and the database's error class.
+      await expect
+        .poll(async () => ((await health(users.admin.token)).json() as Report).projections?.stalled?.find((s) => s.projection === "orders"), {
+          timeout: 30_000,
+        })
+        .toEqual(expect.objectContaining({ position, eventType: "PurchaseOrderSaved", errorClass: expect.stringMatching(/42P01/) }));
 
       for (const token of [undefined, users.requester.token]) {
         const res = await health(token);
