@@ -19,6 +19,7 @@ import { usePendingRequests } from "../api/get-pending-requests";
 import "../approvals.css";
 import { useDecideRequest, type Decision } from "@/lib/request-decision";
 import { LoadMoreFooter } from "@/components/ui/load-more-footer";
+import { useQueueShortcuts } from "./use-queue-shortcuts";
 
 const COLUMNS = 5;
 
@@ -51,13 +52,20 @@ export function ApprovalsPage() {
     if (!confirming) return;
     update.mutate({ id: confirming.request.id, decision: confirming.decision, comment, attempt }, { onSuccess: () => setConfirming(null) });
   };
+  const refusal = (request: PurchaseRequest) =>
+    actionable(request)
+      ? (request.decision_blocked_reason ?? null)
+      : request.requester_id === user?.id
+        ? "This is your own request."
+        : "You cannot decide this request.";
+  const keys = useQueueShortcuts({ rows: pending, refusal, onDecide: ask });
   const cancel = () => {
     setConfirming(null);
     update.reset();
   };
 
   return (
-    <section className="card" aria-label="Pending approvals">
+    <section className="card" aria-label="Pending approvals" aria-keyshortcuts="j k a d ?">
       <div className="card-header">
         <h2 className="card-title">
           Pending approvals{" "}
@@ -102,7 +110,14 @@ export function ApprovalsPage() {
                 </tr>
               ) : (
                 pending.map((request) => (
-                  <tr key={request.id} data-request-id={request.id}>
+                  <tr
+                    key={request.id}
+                    data-request-id={request.id}
+                    tabIndex={-1}
+                    className={keys.currentId === request.id ? "approval-current" : undefined}
+                    aria-current={keys.currentId === request.id ? "true" : undefined}
+                    onFocus={() => keys.setCurrentId(request.id)}
+                  >
                     <td>
                       {linkToDetail ? (
                         <Link to={paths.app.request.getHref(request.id)} className="approval-title">
@@ -188,6 +203,7 @@ export function ApprovalsPage() {
         onConfirm={confirm}
         onCancel={cancel}
       />
+      {keys.help}
     </section>
   );
 }

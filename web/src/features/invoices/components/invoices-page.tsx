@@ -8,6 +8,7 @@ import { useReturnFocus } from "@/lib/use-return-focus";
 import { Notice } from "@/components/ui/notice";
 import { LoadMoreFooter } from "@/components/ui/load-more-footer";
 import { Spinner } from "@/components/ui/spinner";
+import { ListShortcuts } from "@/components/ui/list-shortcuts";
 import { useInvoicePages } from "../api/get-invoices";
 import {
   defaultInvoiceFilters,
@@ -39,6 +40,7 @@ export function InvoicesPage() {
   const [opened, setOpened] = useState<{ open: boolean; invoice: Invoice | null }>({ open: false, invoice: null });
   const [refreshing, setRefreshing] = useState(false);
   const recordButton = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const focus = useReturnFocus(recordButton);
   const filtered = filters.match !== "all" || filters.status !== "all" || filters.q !== "";
   const rows = invoices.data?.pages.flatMap((page) => page.items) ?? [];
@@ -52,6 +54,10 @@ export function InvoicesPage() {
     if (!open && recordFor) url.set({ record: null });
     if (!open) focus.restore();
   };
+  const startRecording = () => {
+    focus.remember();
+    setRecording(true);
+  };
   const refresh = async () => {
     setRefreshing(true);
     await invoices.refetch();
@@ -64,7 +70,15 @@ export function InvoicesPage() {
         <div className="card-header invoice-toolbar">
           <label className="search-input invoice-search">
             <span className="visually-hidden">Search invoices</span>
-            <input className="input" type="search" placeholder="Search invoice #, vendor or PO #" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              ref={searchRef}
+              className="input"
+              type="search"
+              placeholder="Search invoice #, vendor or PO #"
+              aria-keyshortcuts="/"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </label>
           <div className="chips" role="group" aria-label="Filter by match">
             {matchFilters.map((match) => (
@@ -94,15 +108,7 @@ export function InvoicesPage() {
               {refreshing ? "Refreshing…" : "Refresh"}
             </button>
             <ExportCsvButton href={invoiceExportPath(filters)} filename="invoices.csv" />
-            <button
-              ref={recordButton}
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                focus.remember();
-                setRecording(true);
-              }}
-            >
+            <button ref={recordButton} type="button" className="btn btn-primary" aria-keyshortcuts="n" onClick={startRecording}>
               Record invoice
             </button>
           </div>
@@ -147,6 +153,7 @@ export function InvoicesPage() {
           if (!open) focus.restore();
         }}
       />
+      <ListShortcuts searchRef={searchRef} onNew={startRecording} newLabel="Record invoice" />
     </div>
   );
 }
