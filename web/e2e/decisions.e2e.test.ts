@@ -204,6 +204,9 @@ describe("safe decisions", () => {
       await row.waitFor();
       expect(await statusOf(request.id)).toBe("pending");
       expect(await timelineOf(request.id)).toEqual(["created", "denied", "decision withdrawn"]);
+      // A pointer resting on a toast holds it; moved away, the toasts leave and the page is checked without them.
+      await page.mouse.move(1, viewport(width).height - 1);
+      await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
       await expectNoHorizontalScroll(page);
 
       // Its timeline says so, in the request's own page.
@@ -215,11 +218,14 @@ describe("safe decisions", () => {
   }
 
   it("offers no Undo once the toast is gone", async () => {
-    const request = await raise(`Settled denial ${stamp()}`);
+    const request = await raise(`Settled denial ${stamp()}`, 25, { priority: "urgent" });
     const { page } = await product.open(viewport(1280));
     await signIn(page, product.url, emailOf("approver"));
-    await page.goto(`${product.url}/app/requests/${request.id}`);
-    await page.getByRole("button", { name: `Deny ${request.title}` }).click();
+    await page.goto(`${product.url}/app/approvals`);
+    await page
+      .locator(`tbody tr[data-request-id="${request.id}"]`)
+      .getByRole("button", { name: `Deny ${request.title}` })
+      .click();
     const ask = page.getByRole("alertdialog", { name: "Deny this request?" });
     await ask.getByLabel(/^Reason/).fill("No budget left");
     await ask.getByRole("button", { name: "Deny", exact: true }).click();

@@ -11,6 +11,11 @@ type Props = {
   footer?: ReactNode;
 };
 
+/** A toast's button (a decision's Undo) is used beside the drawer, not a click that dismisses it. */
+const keepOpenForToasts = (event: { target: EventTarget | null; preventDefault: () => void }) => {
+  if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
+};
+
 /** A side sheet on Radix Dialog: focus is trapped, Escape and an outside click close it. */
 export function Drawer({ open, onOpenChange, title, description, children, footer }: Props) {
   const returnFocus = useOpenerFocus(open);
@@ -18,7 +23,7 @@ export function Drawer({ open, onOpenChange, title, description, children, foote
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="drawer" onCloseAutoFocus={returnFocus}>
+        <Dialog.Content className="drawer" onCloseAutoFocus={returnFocus} onInteractOutside={keepOpenForToasts}>
           <div className="drawer-header">
             <div style={{ minWidth: 0 }}>
               <Dialog.Title className="drawer-title">{title}</Dialog.Title>
