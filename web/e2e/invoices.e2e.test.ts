@@ -32,19 +32,14 @@ async function chairsReceivedDesksNot(): Promise<PurchaseOrder> {
 
 describe("invoices", () => {
   for (const width of [1280, 390]) {
-    it(`records an invoice from the order's drawer, another person approves it with a comment, and it is paid, at ${width} px`, async () => {
+    it(`records an invoice from the order's page, another person approves it with a comment, and it is paid, at ${width} px`, async () => {
       const order = await chairsReceivedDesksNot();
       const { page } = await product.open({ width, height: 900 });
       await signIn(page, product.url, emailOf("finance"));
 
       await page.goto(`${product.url}/app/purchase-orders`);
-      await page
-        .getByTestId("po-row")
-        .filter({ hasText: order.po_number })
-        .getByRole("button", { name: /^Edit / })
-        .click();
-      const poDrawer = page.getByRole("dialog", { name: /^Edit / });
-      await poDrawer.getByRole("link", { name: "Record invoice" }).click();
+      await page.getByTestId("po-row").filter({ hasText: order.po_number }).getByRole("link", { name: order.po_number }).click();
+      await page.getByRole("link", { name: "Record invoice" }).click();
 
       const form = page.getByRole("dialog", { name: "Record invoice" });
       await expect.poll(() => form.getByLabel("Purchase order").inputValue()).toBe(order.id);
@@ -107,14 +102,11 @@ describe("invoices", () => {
       await expectNoHorizontalScroll(page);
       await screenshotView(page, `invoices-list-${width}`);
 
-      // The order's timeline tells the invoice's steps beside its saves and receipts.
-      await page.goto(`${product.url}/app/purchase-orders`);
-      await page
-        .getByTestId("po-row")
-        .filter({ hasText: order.po_number })
-        .getByRole("button", { name: /^Edit / })
-        .click();
-      const timeline = page.getByRole("dialog", { name: /^Edit / }).getByTestId("po-history-entry");
+      // The order's timeline, on the page its PO number opens, tells the invoice's steps beside its saves and receipts.
+      await row.getByRole("link", { name: order.po_number }).click();
+      await page.waitForURL(`**/app/purchase-orders/${order.id}`);
+      await page.getByTestId("po-invoice").filter({ hasText: number }).waitFor();
+      const timeline = page.getByTestId("po-history-entry");
       await expect
         .poll(() => timeline.allTextContents(), { timeout: 15_000 })
         .toEqual(
@@ -124,7 +116,7 @@ describe("invoices", () => {
             expect.stringContaining("Invoice recorded"),
           ]),
         );
-      await expectNoSeriousViolations(page, ".drawer", `order timeline ${width}px`);
+      await expectNoSeriousViolations(page, ".po-order-page", `order timeline ${width}px`);
     });
   }
 

@@ -32,9 +32,9 @@ async function raiseOrder(page: Page, vendor: string) {
   await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 }
 
-describe("receiving goods against an order's lines", () => {
+describe("receiving goods against an order's lines, on the order's page", () => {
   for (const width of [1280, 390]) {
-    it(`records a partial then a full receipt from the drawer, at ${width} px`, async () => {
+    it(`opens the order from its PO number, records a partial then a full receipt there, and the status follows, at ${width} px`, async () => {
       const { page } = await product.open({ width, height: 900 });
       await signIn(page, product.url, emailOf("buyer"));
       await page.goto(`${product.url}/app/purchase-orders`);
@@ -43,37 +43,68 @@ describe("receiving goods against an order's lines", () => {
       await raiseOrder(page, vendor);
 
       const row = page.getByTestId("po-row").filter({ hasText: vendor });
-      await row.getByRole("button", { name: /^Edit / }).click();
-      const drawer = page.getByRole("dialog", { name: /^Edit / });
-      await drawer.getByText("Nothing received yet.").waitFor();
-      await drawer.getByRole("button", { name: "Receive", exact: true }).click();
-      const form = drawer.getByRole("form", { name: "Receive goods" });
-      // Everything open is offered; one desk came, the cable did not.
+      const poNumber = (await row.locator(".po-number-cell").textContent())!.trim();
+      await row.getByRole("link", { name: poNumber }).click();
+      await page.waitForURL(/\/app\/purchase-orders\/[0-9a-f-]{36}$/);
+      const header = page.getByRole("region", { name: poNumber });
+      await expect.poll(() => header.locator(".badge").textContent()).toBe("issued");
+      await page.getByText("Nothing received yet.").waitFor();
+      const desk = page.getByTestId("po-line").filter({ hasText: "Standing desk" });
+      await expect(desk.locator('[data-label="Open"]').textContent()).resolves.toBe("3");
+
+      const receive = page.getByRole("button", { name: "Receive goods" });
+      await receive.click();
+      const form = page.getByRole("form", { name: "Receive goods" });
+      // Everything open is offered, and the first quantity takes the focus; one desk came, the cable did not.
+      await expect.poll(() => form.getByLabel("Standing desk").evaluate((el) => el === document.activeElement)).toBe(true);
       await expect(form.getByLabel("Standing desk").inputValue()).resolves.toBe("3");
       await form.getByLabel("Standing desk").fill("1");
       await form.getByLabel("Cable (m)").fill("0");
       await form.getByLabel("Note").fill("Two desks backordered");
-      await expectNoSeriousViolations(page, ".drawer", `receive form ${width}px`);
+      // One Cancel, beside the button that records the receipt, both in view.
+      await expect(form.getByRole("button", { name: "Cancel" }).count()).resolves.toBe(1);
+      await form.getByRole("button", { name: "Record receipt" }).scrollIntoViewIfNeeded();
+      expect(await form.getByRole("button", { name: "Record receipt" }).isVisible()).toBe(true);
+      await expectNoSeriousViolations(page, ".po-order-page", `receive form ${width}px`);
       await form.getByRole("button", { name: "Record receipt" }).click();
       await page.getByText("Receipt recorded").first().waitFor();
-      await drawer.getByTestId("po-receipt").filter({ hasText: "1 × Standing desk" }).waitFor();
-      await expect.poll(() => row.locator(".badge").textContent(), { timeout: 15_000 }).toBe("receiving");
-      await expect.poll(() => drawer.getByLabel("Status").inputValue()).toBe("receiving");
-      // The status follows the goods now: only cancelling is left to pick by hand.
-      await expect(drawer.getByRole("option", { name: "Issued" }).isDisabled()).resolves.toBe(true);
-      await drawer.getByRole("group", { name: "Line 1" }).getByText("1 received").waitFor();
+      await page.getByTestId("po-receipt").filter({ hasText: "1 × Standing desk" }).waitFor();
+      await expect.poll(() => header.locator(".badge").textContent(), { timeout: 15_000 }).toBe("receiving");
+      await expect.poll(() => desk.locator('[data-label="Received"]').textContent()).toBe("1");
+      await expect.poll(() => desk.locator('[data-label="Open"]').textContent()).toBe("2");
+      await expect.poll(() => receive.evaluate((el) => el === document.activeElement)).toBe(true);
 
-      await screenshotView(page, `order-receipts-drawer-${width}`);
-      await expectNoSeriousViolations(page, ".drawer", `receipts ${width}px`);
+      // The status follows the goods now: the form shows it and leaves only cancelling to pick.
+      await header.getByRole("button", { name: "Edit" }).click();
+      const drawer = page.getByRole("dialog", { name: `Edit ${poNumber}` });
+      await expect.poll(() => drawer.getByLabel("Status").textContent()).toBe("Receiving");
+      await expect(drawer.getByRole("combobox", { name: "Status" }).count()).resolves.toBe(0);
+      await drawer.getByRole("checkbox", { name: "Cancel this order" }).waitFor();
+      await expect(drawer.getByRole("button", { name: "Receive goods" }).count()).resolves.toBe(0);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+      await screenshotView(page, `order-receipts-page-${width}`);
+      await expectNoSeriousViolations(page, ".po-order-page", `receipts ${width}px`);
+      // The toasts slide in from beyond the edge; the page itself must not scroll sideways once they are gone.
+      await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
       await expectNoHorizontalScroll(page);
 
-      await drawer.getByRole("button", { name: "Receive", exact: true }).click();
+      // Escape leaves the form unsent and returns to the button that opened it.
+      await receive.click();
       await expect(form.getByLabel("Standing desk").inputValue()).resolves.toBe("2");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => form.count()).toBe(0);
+      await expect.poll(() => receive.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
       await form.getByRole("button", { name: "Record receipt" }).click();
-      await expect.poll(() => drawer.getByTestId("po-receipt").count(), { timeout: 15_000 }).toBe(2);
-      await expect.poll(() => row.locator(".badge").textContent(), { timeout: 15_000 }).toBe("received");
-      await expect.poll(() => drawer.getByRole("button", { name: "Receive", exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByTestId("po-receipt").count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => header.locator(".badge").textContent(), { timeout: 15_000 }).toBe("received");
+      await expect.poll(() => receive.count()).toBe(0);
       await screenshotView(page, `order-receipts-received-${width}`);
+
+      await page.getByRole("link", { name: "All orders" }).click();
+      await expect.poll(() => row.locator(".badge").textContent(), { timeout: 15_000 }).toBe("received");
     });
   }
 });

@@ -89,11 +89,13 @@ describe("an order's life on the purchase orders screen", () => {
 
     await row.getByRole("button", { name: /^Edit / }).click();
     const edit = page.getByRole("dialog", { name: /^Edit / });
-    await edit.getByLabel("Status").selectOption("receiving");
+    // Receiving and received are left to receipts: the form offers only what a person picks.
+    await expect(edit.getByLabel("Status").locator("option").allTextContents()).resolves.toEqual(["Draft", "Issued", "Cancelled"]);
+    await edit.getByLabel("Status").selectOption("issued");
     await edit.getByLabel("Expected date").fill(day(-3));
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Purchase order updated").first().waitFor();
-    await expect.poll(() => row.locator(".badge").textContent()).toBe("receiving");
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("issued");
     await expect.poll(() => row.locator(".po-due").textContent()).toBe("overdue by 3 days");
     await expect(row.locator(".po-due-overdue").count()).resolves.toBe(1);
     await expect.poll(() => kpi(page, "Overdue deliveries"), { timeout: 15_000 }).toBe(overdueBefore + 1);

@@ -65,7 +65,6 @@ const screens: RouteObject[] = [
           },
           {
             path: paths.app.purchaseOrders.path,
-            lazy: sectionModules["purchase-orders"],
             handle: handle({
               crumb: "Purchase orders",
               title: "Purchase orders",
@@ -75,7 +74,24 @@ const screens: RouteObject[] = [
                 { label: "Requests", href: paths.app.requests.getHref(), section: "requests" },
               ],
             }),
-            children: [{ path: paths.app.orderRequest.path, lazy: () => import("./routes/app/order-request-detail"), handle: handle({ crumb: "Request" }) }],
+            children: [
+              {
+                lazy: sectionModules["purchase-orders"],
+                children: [
+                  { index: true },
+                  { path: paths.app.orderRequest.path, lazy: () => import("./routes/app/order-request-detail"), handle: handle({ crumb: "Request" }) },
+                ],
+              },
+              {
+                path: paths.app.purchaseOrder.path,
+                lazy: () => import("./routes/app/purchase-order"),
+                handle: handle({
+                  crumb: "Order",
+                  title: "Purchase order",
+                  description: "The order's lines, the goods received against them, its invoices and its history.",
+                }),
+              },
+            ],
           },
           {
             path: paths.app.invoices.path,

@@ -29,7 +29,9 @@ export const paths = {
     request: { path: ":id", getHref: (id: string) => `/app/requests/${encodeURIComponent(id)}` },
     approvals: { path: "approvals", getHref: () => "/app/approvals" },
     purchaseOrders: { path: "purchase-orders", getHref: (query: { request?: string } = {}) => withQuery("/app/purchase-orders", query) },
-    invoices: { path: "invoices", getHref: (query: { record?: string } = {}) => withQuery("/app/invoices", query) },
+    /** An order's own page, under the orders list. */
+    purchaseOrder: { path: ":id", getHref: (id: string) => `/app/purchase-orders/${encodeURIComponent(id)}` },
+    invoices: { path: "invoices", getHref: (query: { record?: string; q?: string } = {}) => withQuery("/app/invoices", query) },
     orderRequest: { path: "requests/:id", getHref: (id: string) => `/app/purchase-orders/requests/${encodeURIComponent(id)}` },
     catalog: { path: "catalog", getHref: () => "/app/catalog" },
     vendors: { path: "vendors", getHref: () => "/app/vendors" },

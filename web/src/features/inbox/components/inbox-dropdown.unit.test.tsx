@@ -75,7 +75,8 @@ describe("inbox dropdown", () => {
     expect(screen.getByTestId("inbox-row-issue-order")).toHaveAttribute("href", "/app/purchase-orders");
     expect(screen.queryByTestId("inbox-row-receive-order")).not.toBeInTheDocument();
     const rows = await screen.findAllByTestId("inbox-item");
-    expect(rows.map((row) => row.getAttribute("href"))).toEqual([`/app/requests/${requestId}`, "/app/purchase-orders"]);
+    // An item about an order opens that order's page.
+    expect(rows.map((row) => row.getAttribute("href"))).toEqual([`/app/requests/${requestId}`, `/app/purchase-orders/${orderId}`]);
   });
 
   it("links only where the role may go: a finance member's own request is shown but not linked", async () => {

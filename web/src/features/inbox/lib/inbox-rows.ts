@@ -30,10 +30,12 @@ export function kindHref(role: Role, kind: InboxItemKind): string | null {
   }
 }
 
-/** Where one item is dealt with: the request itself when the role may open it, else the kind's screen. */
+/** Where one item is dealt with: the request or the order itself when the role may open it, else the kind's screen. */
 export function itemHref(role: Role, item: InboxItem): string | null {
   if ((item.kind === "decide" || item.kind === "changed") && canSee(role, "requests")) return paths.app.request.getHref(item.subject_id);
   if (item.kind === "create-order" && canSee(role, "purchase-orders")) return paths.app.orderRequest.getHref(item.subject_id);
+  if ((item.kind === "issue-order" || item.kind === "receive-order") && canSee(role, "purchase-orders"))
+    return paths.app.purchaseOrder.getHref(item.subject_id);
   return kindHref(role, item.kind);
 }
 

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { approvalCommentMessage, invoiceMatchLabels, type Invoice, type PayInvoiceBody } from "@procure/contracts";
 import { BlockedReason } from "@/components/ui/blocked-reason";
 import { Drawer } from "@/components/ui/drawer";
+import { paths } from "@/config/paths";
 import { FormError } from "@/components/ui/form-error";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/api-client";
@@ -112,6 +114,9 @@ export function InvoiceDrawer({ invoice, open, onOpenChange }: Props) {
           <MatchChip match={current.match} />
           <InvoiceStatusBadge status={current.status} />
           <span className="invoice-total">{formatCurrency(current.total)}</span>
+          <Link className="mono" to={paths.app.purchaseOrder.getHref(current.order_id)}>
+            {`Order ${current.po_number}`}
+          </Link>
         </div>
         {matched ? null : (
           <Notice tone="warning">{`${invoiceMatchLabels[current.match]}: the lines below say what differs from the order or the goods received.`}</Notice>

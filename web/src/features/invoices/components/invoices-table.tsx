@@ -1,4 +1,6 @@
+import { Link } from "react-router-dom";
 import type { Invoice } from "@procure/contracts";
+import { paths } from "@/config/paths";
 import { ListEmptyRow } from "@/components/ui/list-empty-row";
 import { TableSkeletonRows } from "@/components/ui/table-skeleton";
 import { formatCurrency, formatDate } from "@/lib/format";
@@ -48,7 +50,9 @@ export function InvoicesTable({ invoices, loading, filtered, onOpen, onReset }: 
                   <span className="subtle invoice-date">{formatDate(invoice.invoice_date)}</span>
                 </td>
                 <td data-label="PO #">
-                  <span className="mono">{invoice.po_number}</span>
+                  <Link className="mono" to={paths.app.purchaseOrder.getHref(invoice.order_id)}>
+                    {invoice.po_number}
+                  </Link>
                 </td>
                 <td data-label="Vendor">{invoice.vendor_name}</td>
                 <td className="num" data-label="Total">

@@ -5,13 +5,15 @@ import {
   anyReceived,
   deleteOrderConfirmation,
   normalizeStatus,
-  poFormStatuses,
+  poChosenStatuses,
+  poReceiptStatuses,
   purchaseOrder,
   vendorDocumentKindLabels,
   type PurchaseOrder,
   type SaveOrderBody,
   type VendorDiligence,
 } from "@procure/contracts";
+import { Link } from "react-router-dom";
 import { Drawer } from "@/components/ui/drawer";
 import { DrawerActions } from "@/components/ui/drawer-actions";
 import { FormError } from "@/components/ui/form-error";
@@ -19,6 +21,7 @@ import { EditConflictNotice } from "@/components/ui/edit-conflict";
 import { useEditConflict } from "@/lib/use-edit-conflict";
 import { FormField, formFieldIds } from "@/components/ui/form-field";
 import { formatCurrency } from "@/lib/format";
+import { paths } from "@/config/paths";
 import { serverFieldError } from "@/lib/server-field-error";
 import { useApprovedRequests } from "../api/get-ready-requests";
 import { useVendorOptions } from "@/lib/vendor-options";
@@ -27,13 +30,20 @@ import { useDeleteOrder } from "../api/delete-order";
 import { useOrder } from "../api/get-order";
 import { blankOrder, orderFields, orderResolver, orderToForm, serverHints, typedLinesTotal, type OrderField, type OrderFormValues } from "../lib/order-form";
 import { OrderLinesEditor } from "./order-lines-editor";
-import { ReceivePanel } from "./receive-panel";
-import { RecordInvoiceLink } from "./record-invoice-link";
-import { OrderHistory } from "./order-history";
 import { statusLabels } from "../lib/order-filters";
 
-/** `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. */
-type Props = { order: PurchaseOrder | null; fromRequest?: string | null; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
+/**
+ * `fromRequest`: a new order raised from this approved request, filled in with its vendor and amount. `onPage`: the
+ * drawer is open over the order's own page, so it does not point there.
+ */
+type Props = {
+  order: PurchaseOrder | null;
+  fromRequest?: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+  onPage?: boolean;
+};
 
 const FORM_ID = "purchase-order-form";
 
@@ -51,7 +61,7 @@ const conflictLabels = {
 } as const;
 
 /** Creates an order (order = null) or edits one; a save always sends every field. */
-export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onDeleted }: Props) {
+export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onDeleted, onPage = false }: Props) {
   const save = useSaveOrder();
   const remove = useDeleteOrder();
   const vendors = useVendorOptions(open);
@@ -168,6 +178,8 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
   const received = current ? anyReceived(current.lines) : false;
   // Once goods are received the status follows them: only cancelling is left to pick by hand.
   const statusLocked = (status: string) => received && status !== current?.status && status !== "cancelled";
+  // Receipts set receiving and received: shown, never picked; the form keeps the status unless the order is cancelled.
+  const setByReceipts = current !== null && poReceiptStatuses.includes(current.status) ? current.status : null;
   const diligenceGap = chosenVendor ? diligenceWarning(chosenVendor.diligence) : null;
   const vendorHint = blockedChosen ? "This vendor is blocked: new orders for it are refused." : (diligenceGap ?? "Choosing a vendor fills in its name.");
 
@@ -193,15 +205,33 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
         <FormField id={idOf("po_number")} label="PO number" qualifier="optional" error={errorOf("po_number")}>
           <input className="input mono" autoComplete="off" placeholder="Generated" autoFocus {...aria("po_number")} {...register("po_number")} />
         </FormField>
-        <FormField id={idOf("status")} label="Status" error={errorOf("status")}>
-          <select className="select" {...aria("status")} {...register("status")}>
-            {poFormStatuses.map((status) => (
-              <option key={status} value={status} disabled={statusLocked(status)}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        {setByReceipts ? (
+          <FormField id={idOf("status")} label="Status" hint="Set by the goods received: receive goods on the order's page." error={errorOf("status")}>
+            <span className="po-status-fixed">
+              <output id={idOf("status")} className="input po-total-output" aria-describedby={`${idOf("status")}-hint`}>
+                {statusLabels[setByReceipts]}
+              </output>
+              <label className="po-check">
+                <input
+                  type="checkbox"
+                  checked={watch("status") === "cancelled"}
+                  onChange={(event) => setValue("status", event.target.checked ? "cancelled" : setByReceipts, revalidate)}
+                />
+                <span>Cancel this order</span>
+              </label>
+            </span>
+          </FormField>
+        ) : (
+          <FormField id={idOf("status")} label="Status" error={errorOf("status")}>
+            <select className="select" {...aria("status")} {...register("status")}>
+              {poChosenStatuses.map((status) => (
+                <option key={status} value={status} disabled={statusLocked(status)}>
+                  {statusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <FormField id={idOf("vendor_id")} label="Vendor" hint={vendorHint} error={errorOf("vendor_id")}>
           <select className="select" {...aria("vendor_id", true)} {...vendorField}>
             <option value="">{vendors.isPending ? "Loading vendors…" : "Not in the list"}</option>
@@ -260,10 +290,13 @@ export function OrderDrawer({ order, fromRequest = null, open, onOpenChange, onD
             if (current) reset(orderToForm(current));
           }}
         />
+        {current && !onPage ? (
+          <p className="span-2 field-hint">
+            <Link to={paths.app.purchaseOrder.getHref(current.id)}>{`Open ${current.po_number}`}</Link>
+            {" to receive goods and see its receipts, invoices and history."}
+          </p>
+        ) : null}
       </form>
-      {current ? <ReceivePanel order={current} /> : null}
-      {current ? <RecordInvoiceLink order={current} /> : null}
-      {current ? <OrderHistory orderId={current.id} /> : null}
     </Drawer>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PurchaseOrder } from "@procure/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json, mockFetch } from "@/testing/fetch-mock";
@@ -132,5 +133,47 @@ describe("the new purchase order drawer", () => {
     const body = calls.find((c) => c.method === "POST")?.body as { total?: number; lines: object[] };
     expect(body.total).toBeUndefined();
     expect(body.lines).toEqual([{ description: "Chairs", quantity: 2, unit_price: 50 }]);
+  });
+
+  it("offers only the statuses a person picks, and shows one set by receipts read-only with cancelling as the one choice", async () => {
+    const lineId = "7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b";
+    const orderId = "8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c";
+    const order: PurchaseOrder = {
+      id: orderId,
+      po_number: "PO-2026-00077",
+      vendor_id: null,
+      vendor_name: "Corner Shop",
+      total: 100,
+      status: "receiving",
+      request_id: null,
+      expected_date: null,
+      notes: null,
+      lines: [{ id: lineId, description: "Chairs", quantity: 2, unit_price: 50, item_id: null, received_quantity: 1, invoiced_quantity: 0 }],
+      created_by: null,
+      version: 3,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    const { calls } = mockFetch({
+      "GET /api/vendors": () => json(vendors),
+      "GET /api/requests": () => json([]),
+      [`GET /api/orders/${orderId}`]: () => json(order),
+      [`PUT /api/orders/${orderId}`]: () => json({ error: { code: "validation_error", message: "stop here" } }, 400),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<OrderDrawer order={null} open onOpenChange={() => {}} onDeleted={() => {}} />);
+    const created = await screen.findByRole("dialog", { name: "New purchase order" });
+    const options = within(within(created).getByLabelText("Status")).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Draft", "Issued", "Cancelled"]);
+    unmount();
+
+    renderWithApp(<OrderDrawer order={order} open onOpenChange={() => {}} onDeleted={() => {}} />);
+    const drawer = await screen.findByRole("dialog", { name: "Edit PO-2026-00077" });
+    expect(within(drawer).getByLabelText("Status")).toHaveTextContent("Receiving");
+    expect(within(drawer).queryByRole("combobox", { name: "Status" })).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole("checkbox", { name: "Cancel this order" }));
+    await user.click(within(drawer).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect((calls.find((c) => c.method === "PUT")?.body as { status: string }).status).toBe("cancelled");
   });
 });

@@ -1,4 +1,6 @@
+import { Link } from "react-router-dom";
 import type { PurchaseOrder } from "@procure/contracts";
+import { paths } from "@/config/paths";
 import { SortHeader } from "@/components/ui/sort-header";
 import type { OrderSort } from "../lib/order-filters";
 import { formatCurrency, formatRecency } from "@/lib/format";
@@ -63,7 +65,9 @@ export function OrdersTable({ orders, loading, filtered, onEdit, onReset, sort, 
             orders.map((order) => (
               <tr key={order.id} data-testid="po-row" data-order-id={order.id}>
                 <td className="po-number-cell" data-label="PO #">
-                  <span className="mono">{order.po_number}</span>
+                  <Link className="mono" to={paths.app.purchaseOrder.getHref(order.id)}>
+                    {order.po_number}
+                  </Link>
                 </td>
                 <td data-label="Vendor">{order.vendor_name}</td>
                 <td className="num" data-label="Total">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import type { PurchaseOrder } from "@procure/contracts";
 import { FormError } from "@/components/ui/form-error";
@@ -13,11 +13,16 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
-/** The order's receipts, newest last, and "Receive": the quantities that arrived per open line. */
-export function ReceivePanel({ order }: { order: PurchaseOrder }) {
+/**
+ * The order's receipts, newest last, and "Receive goods": the quantities that arrived per open line. Receipts are the
+ * only way an order becomes receiving or received. `mayRecord`: the reader may record receipts.
+ */
+export function ReceivePanel({ order, mayRecord }: { order: PurchaseOrder; mayRecord: boolean }) {
   const receipts = useOrderReceipts(order.id);
   const record = useRecordReceipt();
   const [receiving, setReceiving] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [receivedOn, setReceivedOn] = useState(today);
   const [note, setNote] = useState("");
@@ -31,6 +36,19 @@ export function ReceivePanel({ order }: { order: PurchaseOrder }) {
     setNote("");
     setError(null);
     setReceiving(true);
+  };
+  // The form opens where the button was: focus goes to its first quantity, and back to the button when it closes.
+  const wasReceiving = useRef(false);
+  useEffect(() => {
+    if (receiving) firstField.current?.focus();
+    else if (wasReceiving.current) opener.current?.focus();
+    wasReceiving.current = receiving;
+  }, [receiving]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && !record.isPending) {
+      event.stopPropagation();
+      setReceiving(false);
+    }
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -56,75 +74,86 @@ export function ReceivePanel({ order }: { order: PurchaseOrder }) {
 
   const history = receipts.data ?? [];
   return (
-    <section className="po-receipts" aria-labelledby="po-receipts-title">
-      <div className="po-receipts-header">
-        <h3 id="po-receipts-title" className="po-receipts-title">
+    <section className="card po-section" aria-labelledby="po-receipts-title">
+      <div className="card-header">
+        <h2 id="po-receipts-title" className="card-title">
           Receipts
-        </h3>
-        {mayReceive(order) && !receiving ? (
-          <button type="button" className="btn btn-sm btn-primary" onClick={start}>
-            Receive
+        </h2>
+        {mayRecord && mayReceive(order) && !receiving ? (
+          <button ref={opener} type="button" className="btn btn-sm btn-primary" onClick={start}>
+            Receive goods
           </button>
         ) : null}
       </div>
-      {receiving ? (
-        <form className="po-receive-form" aria-label="Receive goods" onSubmit={onSubmit} noValidate>
-          {open.map((line) => (
-            <div className="field" key={line.id}>
-              <label className="field-label" htmlFor={`po-receive-${line.id}`}>
-                {line.description}
+      <div className="card-body po-section-body">
+        {receiving ? (
+          <form className="po-receive-form" aria-label="Receive goods" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+            <p className="field-hint po-receive-intro">Enter what arrived on each line; the order's status follows the goods received.</p>
+            {open.map((line, index) => (
+              <div className="field" key={line.id}>
+                <label className="field-label" htmlFor={`po-receive-${line.id}`}>
+                  {line.description}
+                </label>
+                <input
+                  ref={index === 0 ? firstField : undefined}
+                  id={`po-receive-${line.id}`}
+                  className="input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={line.open}
+                  step="any"
+                  aria-describedby={`po-receive-${line.id}-hint`}
+                  value={quantities[line.id] ?? ""}
+                  onChange={(e) => setQuantities((q) => ({ ...q, [line.id]: e.target.value }))}
+                />
+                <span className="field-hint" id={`po-receive-${line.id}-hint`}>{`${line.open} of ${line.quantity} open`}</span>
+              </div>
+            ))}
+            <div className="field">
+              <label className="field-label" htmlFor="po-receive-date">
+                Date received
               </label>
-              <input
-                id={`po-receive-${line.id}`}
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={line.open}
-                step="any"
-                aria-describedby={`po-receive-${line.id}-hint`}
-                value={quantities[line.id] ?? ""}
-                onChange={(e) => setQuantities((q) => ({ ...q, [line.id]: e.target.value }))}
-              />
-              <span className="field-hint" id={`po-receive-${line.id}-hint`}>{`${line.open} of ${line.quantity} open`}</span>
+              <input id="po-receive-date" className="input" type="date" value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />
             </div>
-          ))}
-          <div className="field">
-            <label className="field-label" htmlFor="po-receive-date">
-              Date received
-            </label>
-            <input id="po-receive-date" className="input" type="date" value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="po-receive-note">
-              Note <span className="field-qualifier">(optional)</span>
-            </label>
-            <input id="po-receive-note" className="input" autoComplete="off" value={note} onChange={(e) => setNote(e.target.value)} />
-          </div>
-          <FormError message={error} />
-          <div className="po-receive-actions">
-            <button type="button" className="btn btn-sm" onClick={() => setReceiving(false)} disabled={record.isPending}>
-              Cancel
+            <div className="field">
+              <label className="field-label" htmlFor="po-receive-note">
+                Note <span className="field-qualifier">(optional)</span>
+              </label>
+              <input id="po-receive-note" className="input" autoComplete="off" value={note} onChange={(e) => setNote(e.target.value)} />
+            </div>
+            <FormError message={error} />
+            <div className="po-receive-actions">
+              <button type="button" className="btn btn-sm" onClick={() => setReceiving(false)} disabled={record.isPending}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-sm btn-primary" disabled={record.isPending}>
+                {record.isPending ? "Recording…" : "Record receipt"}
+              </button>
+            </div>
+          </form>
+        ) : null}
+        {receipts.isError ? (
+          <p className="field-error" role="alert">
+            The receipts could not be loaded.{" "}
+            <button type="button" className="btn btn-sm" onClick={() => void receipts.refetch()}>
+              Try again
             </button>
-            <button type="submit" className="btn btn-sm btn-primary" disabled={record.isPending}>
-              {record.isPending ? "Recording…" : "Record receipt"}
-            </button>
-          </div>
-        </form>
-      ) : null}
-      {history.length === 0 ? (
-        <p className="field-hint">{receipts.isPending ? "Loading receipts…" : "Nothing received yet."}</p>
-      ) : (
-        <ol className="po-receipt-list">
-          {history.map((receipt) => (
-            <li key={receipt.id} className="po-receipt" data-testid="po-receipt">
-              <span className="po-receipt-what">{receiptSummary(receipt, order)}</span>
-              <span className="po-receipt-meta">{[`Received ${formatDate(receipt.received_on)}`, receipt.created_by].filter(Boolean).join(" · ")}</span>
-              {receipt.note ? <span className="po-receipt-note">{receipt.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      )}
+          </p>
+        ) : history.length === 0 ? (
+          <p className="field-hint">{receipts.isPending ? "Loading receipts…" : "Nothing received yet."}</p>
+        ) : (
+          <ol className="po-receipt-list">
+            {history.map((receipt) => (
+              <li key={receipt.id} className="po-receipt" data-testid="po-receipt">
+                <span className="po-receipt-what">{receiptSummary(receipt, order)}</span>
+                <span className="po-receipt-meta">{[`Received ${formatDate(receipt.received_on)}`, receipt.created_by].filter(Boolean).join(" · ")}</span>
+                {receipt.note ? <span className="po-receipt-note">{receipt.note}</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useSession } from "@/lib/auth";
 
 const billable = ["issued", "receiving", "received"];
 
-/** Finance and admins record the vendor's invoice for an order from its drawer, on the Invoices screen. */
+/** Finance and admins record the vendor's invoice for an order from its page, on the Invoices screen. */
 export function RecordInvoiceLink({ order }: { order: PurchaseOrder }) {
   const { role } = useSession();
   if (!role || !canSee(role, "invoices") || !order.vendor_id || !billable.includes(order.status)) return null;
