@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Position, StoredEvent } from "@procure/contracts";
 import { eventColumns, toStoredEvent, type EventRow } from "./event-rows.ts";
 import { ORIGIN } from "./position.ts";
-import { readableHorizon } from "./readable-horizon.ts";
+import { horizonArguments } from "./readable-horizon.ts";
 import type { StreamHeads } from "./stream-heads.ts";
 import type { EventStoreTables } from "./tables.ts";
 
@@ -27,13 +27,13 @@ export class LogReader {
     return rows;
   }
 
-  /** Events after `after`, in log order, never at or past the readable horizon (see `readableHorizon`). */
+  /**
+   * Events after `after`, in log order, never at or past the readable horizon (see `readableHorizon`). Through the
+   * function `events_after`, whose read is planned once per session rather than on every call.
+   */
   async readAll(after: Position, limit = 500): Promise<StoredEvent[]> {
-    const { rows } = await sql<EventRow>`select ${eventColumns} from events
-      where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
-        and transaction_id < ${readableHorizon()}
-      order by events.transaction_id, events.global_position
-      limit ${limit}`.execute(this.db);
+    const { rows } = await sql<EventRow>`select ${eventColumns}
+      from events_after(${after.tx}::xid8, ${after.pos}::bigint, ${horizonArguments()}, ${limit}::int) as events`.execute(this.db);
     return rows.map(toStoredEvent);
   }
 

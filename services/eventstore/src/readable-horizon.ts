@@ -9,15 +9,13 @@ import { quietTransactions } from "./quiet-transactions.ts";
  * left out of "running": this process's quiet ones (projection batches, the relay), those of other databases on the
  * same server (ids are the server's, but a session of another database never writes this one's log, and a session's
  * database never changes), and those of sessions named APPENDS_NOTHING in any process (the log refuses their
- * inserts). The reading transaction's own id counts as running unless it is one of those.
+ * inserts). The reading transaction's own id counts as running unless it is one of those. The SQL function
+ * `readable_horizon` computes it (migration `eventstore-log-read-planned-once`), planned once per session; as a
+ * scalar subquery it is computed once per statement.
  */
 export function readableHorizon(): RawBuilder<string> {
-  return sql<string>`(with snapshot as (select pg_current_snapshot() as s)
-    select coalesce(
-      (select min(running) from (select pg_snapshot_xip(snapshot.s) union all select pg_current_xact_id_if_assigned()) as open (running)
-        where running <> all(${quietTransactions.list()}::xid8[])
-          and running::xid not in (select backend_xid from pg_stat_activity where backend_xid is not null
-            and (datid <> (select oid from pg_database where datname = current_database()) or application_name = ${APPENDS_NOTHING}))),
-      pg_snapshot_xmax(snapshot.s)
-    ) from snapshot)`;
+  return sql<string>`(select readable_horizon(${quietTransactions.list()}::xid8[], ${APPENDS_NOTHING}))`;
 }
+
+/** The arguments `events_after` takes besides the position and size: what `readable_horizon` reads past. */
+export const horizonArguments = (): RawBuilder<unknown> => sql`${quietTransactions.list()}::xid8[], ${APPENDS_NOTHING}`;
