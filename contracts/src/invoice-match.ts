@@ -3,12 +3,15 @@ import type { InvoiceLineData, InvoiceMatchState } from "./invoice-events.ts";
 
 /**
  * The three-way match: each invoice line against its order line (price) and against what was ordered and received
- * (quantity). Quantities count every invoice recorded on the order up to and including this one, so the invoice that
- * bills past the order or the goods is the one flagged, and earlier invoices keep their match. One function for the
+ * (quantity). Quantities count every invoice recorded on the order up to and including this one, rejected ones
+ * aside, so the invoice that bills past the order or the goods is the one flagged, and earlier invoices keep their match. One function for the
  * decider, the read model and the screen, so they never disagree.
  */
 
-export type InvoiceToMatch = { lines: readonly InvoiceLineData[]; tolerance_percent: number };
+/** A rejected invoice bills nothing: it is matched as it stands, but the invoices after it do not count its lines. */
+export type InvoiceToMatch = { lines: readonly InvoiceLineData[]; tolerance_percent: number; status?: string };
+
+const bills = (invoice: { status?: string }) => invoice.status !== "rejected";
 
 export type LineIssue = Exclude<InvoiceMatchState, "matched">;
 
@@ -70,7 +73,7 @@ export function matchInvoices(orderLines: readonly OrderLineData[], invoices: re
   return invoices.map((invoice) => {
     const lines = invoice.lines.map((line) => {
       const before = invoiced.get(line.line_id) ?? 0;
-      invoiced.set(line.line_id, addQuantities(before, line.quantity));
+      if (bills(invoice)) invoiced.set(line.line_id, addQuantities(before, line.quantity));
       return matchLine(line, byId.get(line.line_id), before, invoice.tolerance_percent);
     });
     const match = precedence.find((issue) => lines.some((line) => line.issue === issue)) ?? "matched";
@@ -78,9 +81,10 @@ export function matchInvoices(orderLines: readonly OrderLineData[], invoices: re
   });
 }
 
-/** How much of each order line the invoices bill, all of them counted. */
-export function invoicedQuantities(invoices: readonly { lines: readonly InvoiceLineData[] }[]): Map<string, number> {
+/** How much of each order line the invoices bill, every one but the rejected counted. */
+export function invoicedQuantities(invoices: readonly { lines: readonly InvoiceLineData[]; status?: string }[]): Map<string, number> {
   const invoiced = new Map<string, number>();
-  for (const line of invoices.flatMap((invoice) => invoice.lines)) invoiced.set(line.line_id, addQuantities(invoiced.get(line.line_id) ?? 0, line.quantity));
+  for (const line of invoices.filter(bills).flatMap((invoice) => invoice.lines))
+    invoiced.set(line.line_id, addQuantities(invoiced.get(line.line_id) ?? 0, line.quantity));
   return invoiced;
 }

@@ -30,3 +30,12 @@ describe("three-way match", () => {
     expect(matchInvoices([], [invoiced(1)])[0]!.match).toBe("over_invoiced");
   });
 });
+
+describe("a rejected invoice", () => {
+  it("is matched as it stands but bills nothing for the invoices after it", () => {
+    const rejected = { ...invoiced(2), status: "rejected" };
+    const matches = matchInvoices([{ ...chairs, received_quantity: 4 }], [invoiced(2), rejected, invoiced(2), invoiced(1)]);
+    expect(matches.map((m) => m.match)).toEqual(["matched", "matched", "matched", "over_invoiced"]);
+    expect(matches[2]!.lines[0]).toMatchObject({ invoiced_before: 2 });
+  });
+});

@@ -21,7 +21,8 @@ export async function budgetVendor(t: TestApp, buyerToken: string): Promise<stri
 }
 
 /** An invoice of `total` recorded against the order's first line, through the invoices' own route (finance or admin). */
-export async function recordInvoice(t: TestApp, token: string, order: PurchaseOrder, total: number): Promise<void> {
+/** An invoice of `total` on the order's first line; answers its id. */
+export async function recordInvoice(t: TestApp, token: string, order: PurchaseOrder, total: number): Promise<string> {
   const line = order.lines[0]!;
   const body = {
     order_id: order.id,
@@ -29,7 +30,7 @@ export async function recordInvoice(t: TestApp, token: string, order: PurchaseOr
     invoice_date: new Date().toISOString().slice(0, 10),
     lines: [{ line_id: line.id, quantity: 1, unit_price: total }],
   };
-  await expectCall(t, "POST", "/api/invoices", { token, body, status: 201 });
+  return (await expectCall<{ id: string }>(t, "POST", "/api/invoices", { token, body, status: 201 })).id;
 }
 
 type Tokens = { requester: string; approver: string; buyer: string; admin: string };

@@ -35,20 +35,25 @@ const budgetEventTypes = ["BudgetCreated", "BudgetUpdated", "BudgetDeleted"] as 
 
 /**
  * Budgets, and what their figures count: approved requests by category and approval day, the orders they became,
- * and invoiced amounts per order (from the moment an invoice is recorded; its approval and payment change nothing
- * here). The figures are summed when read (`budget-queries.ts`), so a budget added late counts what came before it.
+ * and invoiced amounts per order (from the moment an invoice is recorded until it is rejected; its approval and
+ * payment change nothing here). The figures are summed when read (`budget-queries.ts`), so a budget added late counts what came before it.
  */
 export const budgetsProjection: Projection = {
   name: "budgets",
   // 2: each budget's version.
-  version: 2,
+  // 3: a rejected invoice is no longer spent.
+  version: 3,
   tables: ["rm_budgets", "rm_budget_requests", "rm_budget_orders", "rm_budget_invoices"],
-  handles: [...budgetEventTypes, ...requestEventTypes, ...orderEventTypes, "InvoiceRecorded"],
+  handles: [...budgetEventTypes, ...requestEventTypes, ...orderEventTypes, "InvoiceRecorded", "InvoiceRejected"],
   async apply(db, events, context) {
     const budgetEvents = events.filter((e) => (budgetEventTypes as readonly string[]).includes(e.type));
     for (const event of budgetEvents) await applyBudget(db, event);
+    // An invoice rejected in the batch that recorded it is never written; one recorded earlier is deleted.
+    const rejected = new Set(events.flatMap((e) => (e.type === "InvoiceRejected" ? [e.data.invoice_id] : [])));
     const invoices = events.flatMap((e) =>
-      e.type === "InvoiceRecorded" ? [{ invoice_id: e.data.invoice_id, order_id: e.data.order_id, amount: e.data.total }] : [],
+      e.type === "InvoiceRecorded" && !rejected.has(e.data.invoice_id)
+        ? [{ invoice_id: e.data.invoice_id, order_id: e.data.order_id, amount: e.data.total }]
+        : [],
     );
     await insertRows(
       db,
@@ -59,7 +64,12 @@ export const budgetsProjection: Projection = {
       context,
       () => true,
     );
+    if (rejected.size > 0)
+      await db
+        .deleteFrom("rm_budget_invoices")
+        .where("invoice_id", "in", [...rejected])
+        .execute();
     const spendChanged = await applySpend(db, events, context);
-    return budgetEvents.length > 0 || invoices.length > 0 || spendChanged ? touched : [];
+    return budgetEvents.length > 0 || invoices.length > 0 || rejected.size > 0 || spendChanged ? touched : [];
   },
 };

@@ -91,7 +91,7 @@ export function movedChanges(event: StoredEvent<InvoiceMove>): Partial<Omit<Invo
 export function rematch(orderLines: readonly OrderLineData[], rows: readonly InvoiceRow[]): InvoiceRow[] {
   const matched = matchInvoices(
     orderLines,
-    rows.map((row) => ({ lines: row.recorded_lines, tolerance_percent: row.tolerance_percent })),
+    rows.map((row) => ({ lines: row.recorded_lines, tolerance_percent: row.tolerance_percent, status: row.status })),
   );
   return rows.map((row, index) => ({
     ...row,

@@ -59,7 +59,8 @@ async function applyOne(db: Kysely<Database>, event: StoredEvent): Promise<{ ord
         .where("id", "=", event.data.invoice_id)
         .where("version", "<", event.stream_version)
         .execute();
-      return { invoiceId: event.data.invoice_id };
+      // A rejected invoice no longer bills its lines, which may change the match of the order's later invoices.
+      return event.type === "InvoiceRejected" ? { orderId: event.data.order_id, invoiceId: event.data.invoice_id } : { invoiceId: event.data.invoice_id };
     case "PurchaseOrderSaved":
       return { orderId: event.data.order_id };
     case "MatchingSettingsChanged": {
@@ -83,7 +84,8 @@ async function applyOne(db: Kysely<Database>, event: StoredEvent): Promise<{ ord
  */
 export const invoicesProjection: Projection = {
   name: "invoices",
-  version: 1,
+  // 2: a rejected invoice bills nothing in the match of the invoices after it.
+  version: 2,
   tables: ["rm_invoices", "rm_matching_settings"],
   handles: ["InvoiceRecorded", ...invoiceMoves, "PurchaseOrderSaved", "MatchingSettingsChanged"],
   reads: ["orders"],

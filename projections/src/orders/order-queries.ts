@@ -5,13 +5,16 @@ import type { OrdersRow } from "../purchasing/tables.ts";
 import { likePattern } from "../purchasing/search.ts";
 import { keysetPage, type Keyset, type Page, type SortColumn } from "../lists/keyset.ts";
 
+import { invoicedByLine } from "./order-view.ts";
+
 export { orderView, receiptView } from "./order-view.ts";
 
 /** A row not yet rebuilt with lines is its one line of the total. */
 export function toPurchaseOrder(row: Selectable<OrdersRow>): PurchaseOrder {
   const { deleted_at: _deleted, invoiced, ...rest } = row;
   const total = Number(row.total);
-  const lines = (row.lines ?? [totalLine(row.id, total)]).map((line) => ({ ...line, invoiced_quantity: invoiced?.[line.id] ?? 0 }));
+  const billed = invoicedByLine(invoiced);
+  const lines = (row.lines ?? [totalLine(row.id, total)]).map((line) => ({ ...line, invoiced_quantity: billed[line.id] ?? 0 }));
   return { ...rest, total, lines, status: row.status as PoFormStatus };
 }
 

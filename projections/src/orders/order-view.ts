@@ -29,11 +29,27 @@ export function deletedChanges(event: StoredEvent<"PurchaseOrderDeleted">) {
   return { deleted_at: event.recorded_at, version: event.stream_version, updated_at: event.recorded_at };
 }
 
-/** The order's invoiced quantities with an invoice's lines added. */
-function invoicedWith(before: OrderRow["invoiced"], event: StoredEvent<"InvoiceRecorded">): Record<string, number> {
-  const invoiced = { ...before };
-  for (const { line_id, quantity } of event.data.lines) invoiced[line_id] = addQuantities(invoiced[line_id] ?? 0, quantity);
-  return invoiced;
+/** What each of the order's invoices bills of each line, with one more invoice's lines. */
+function invoicedWith(before: OrderRow["invoiced"], event: StoredEvent<"InvoiceRecorded">): NonNullable<OrderRow["invoiced"]> {
+  const lines: Record<string, number> = {};
+  for (const { line_id, quantity } of event.data.lines) lines[line_id] = addQuantities(lines[line_id] ?? 0, quantity);
+  return { ...before, [event.data.invoice_id]: lines };
+}
+
+/** A rejected invoice bills nothing: its lines leave the order's invoiced quantities. */
+function invoicedWithout(before: OrderRow["invoiced"], invoiceId: string): OrderRow["invoiced"] {
+  if (!before) return before;
+  const { [invoiceId]: _rejected, ...rest } = before;
+  return rest;
+}
+
+/** How much of each line (by id) the order's invoices bill, summed over them. */
+export function invoicedByLine(invoiced: OrderRow["invoiced"]): Record<string, number> {
+  const byLine: Record<string, number> = {};
+  for (const lines of Object.values(invoiced ?? {})) {
+    for (const [lineId, quantity] of Object.entries(lines)) byLine[lineId] = addQuantities(byLine[lineId] ?? 0, quantity);
+  }
+  return byLine;
 }
 
 /** The order's invoice events share its stream: the row counts what they bill and follows the stream's version. */
@@ -60,6 +76,9 @@ export function nextOrderRow(before: OrderRow | null, event: StoredEvent): Order
   }
   if (event.type === "PurchaseOrderDeleted") return before && { ...before, ...deletedChanges(event) };
   if (event.type === "InvoiceRecorded") return before && { ...before, invoiced: invoicedWith(before.invoiced, event), version: event.stream_version };
+  if (event.type === "InvoiceRejected") {
+    return before && { ...before, invoiced: invoicedWithout(before.invoiced, event.data.invoice_id), version: event.stream_version };
+  }
   if ((orderInvoiceEvents as readonly string[]).includes(event.type)) return before && { ...before, version: event.stream_version };
   return before;
 }

@@ -20,7 +20,8 @@ export const ordersProjection: Projection = {
   name: "orders",
   // 2: lines on every order (rows saved before lines get their one line of the total) and the receipts.
   // 3: the quantities the order's invoices bill.
-  version: 3,
+  // 4: those quantities per invoice, so a rejected invoice's lines leave them.
+  version: 4,
   tables: ["rm_orders", "rm_po_numbers", "rm_order_receipts"],
   handles: ["PurchaseOrderSaved", "PurchaseOrderDeleted", "PoNumberReserved", "PurchaseOrderReceived", ...orderInvoiceEvents],
   apply: oneAtATime(async (db, event) => {

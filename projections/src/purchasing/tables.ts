@@ -34,8 +34,8 @@ export interface OrdersRow {
   deleted_at: string | null;
   /** Null only on rows saved before lines existed, until the projection's rebuild. */
   lines: ColumnType<OrderLineData[] | null, string, string>;
-  /** How much of each line (by id) the order's invoices bill; null until the first invoice. */
-  invoiced: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  /** What each invoice (by id) bills of each line (by id), rejected invoices left out; null until the first invoice. */
+  invoiced: ColumnType<Record<string, Record<string, number>> | null, string | null | undefined, string | null>;
 }
 
 export interface OrderReceiptsRow {

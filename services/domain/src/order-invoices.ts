@@ -177,7 +177,16 @@ export function rejectInvoice(state: OrderState, command: RejectInvoice): NewEve
   const order = existing(state);
   const { invoice } = invoiceOn(order, command.invoice_id);
   if (invoice.status === "paid" || invoice.status === "rejected") throw conflict(`This invoice is already ${invoice.status}.`);
-  return [{ type: "InvoiceRejected", data: { ...refOf(order, invoice), reason: command.reason } }];
+  const rejected: NewEvent = { type: "InvoiceRejected", data: { ...refOf(order, invoice), reason: command.reason } };
+  // What it billed no longer counts, so an invoice after it that billed past the order may now match.
+  const before = matchInvoices(order.fields.lines, order.invoices);
+  const after = matchInvoices(order.fields.lines, evolveInvoices(order.invoices, rejected));
+  const matched = order.invoices.flatMap((other, i) =>
+    other.invoice_id !== invoice.invoice_id && before[i]!.match !== "matched" && after[i]!.match === "matched"
+      ? [{ type: "InvoiceMatched" as const, data: refOf(order, other) }]
+      : [],
+  );
+  return [rejected, ...matched];
 }
 
 /** The order's invoices after one of their events. */

@@ -103,6 +103,11 @@ describe("budgets", () => {
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 320, spent: 0, remaining: 680 });
     await recordInvoice(t, users.finance.token, order, 200);
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 120, spent: 200, remaining: 680 });
+    // An invoice billed twice and rejected is spent while it stands, and not once rejected.
+    const twice = await recordInvoice(t, users.finance.token, order, 50);
+    await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 70, spent: 250, remaining: 680 });
+    await expectCall(t, "POST", `/api/invoices/${twice}/reject`, { token: users.finance.token, body: { reason: "Billed twice." } });
+    await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 120, spent: 200, remaining: 680 });
     await expectCall(t, "PATCH", `/api/orders/${order.id}`, { token: users.buyer.token, body: { status: "cancelled" } });
     await expect.poll(() => figuresOf(quarter.id)).toEqual({ committed: 0, spent: 200, remaining: 800 });
     expect(await figuresOf(lastYear.id)).toEqual({ committed: 0, spent: 0, remaining: 1000 });

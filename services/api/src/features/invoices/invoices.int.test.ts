@@ -311,6 +311,35 @@ describe("disputing and rejecting an invoice", () => {
   });
 });
 
+describe("a rejected invoice", () => {
+  it("bills nothing: the invoice sent in its place matches, the order counts only that one, and automation hears it matched", async () => {
+    const order = await issuedOrder();
+    const chair = line(order, "Chair");
+    await receive(order, [{ line_id: chair, quantity: 4 }]);
+    const first = await record(order, [{ line_id: chair, quantity: 4, unit_price: 100 }]);
+    const again = await record(order, [{ line_id: chair, quantity: 4, unit_price: 100 }]);
+    expect([first.match, again.match]).toEqual(["matched", "over_invoiced"]);
+
+    await stepped(first.id, "reject", { reason: "Sent again with the right bank details." });
+    await expect.poll(async () => (await getInvoice(again.id)).match, { timeout: 15_000 }).toBe("matched");
+    expect((await getInvoice(again.id)).lines[0]).toMatchObject({ invoiced_before: 0, issue: null });
+    const ordered = await expectCall(t, "GET", `/api/orders/${order.id}`, { token: users.buyer.token, schema: purchaseOrder });
+    expect(ordered.lines.map((l) => [l.description, l.invoiced_quantity])).toEqual([
+      ["Chair", 4],
+      ["Desk", 0],
+    ]);
+    const matchedEvents = await t.call("GET", "/api/events?types=invoice.matched&limit=1000", { token: users.finance.token });
+    expect(
+      z
+        .array(eventFeedItem)
+        .parse(matchedEvents.json())
+        .filter((e) => e.data.invoice_id === again.id),
+    ).toHaveLength(1);
+    // Approved as matched, with no comment needed.
+    expect((await expectCall(t, "POST", `/api/invoices/${again.id}/approve`, { token: reviewer.token, body: {}, schema: invoice })).status).toBe("approved");
+  });
+});
+
 describe("the invoice list", () => {
   it("puts the newest invoice date first, then the latest recorded, across pages", async () => {
     const order = await issuedOrder();
