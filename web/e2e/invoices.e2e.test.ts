@@ -193,7 +193,7 @@ describe("invoices", () => {
       // A program is not an invoice: said at once, and nothing is sent.
       await input.setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
       await documents.getByRole("alert").getByText("Attach the invoice as a PDF, an image (PNG, JPEG, TIFF or WebP) or an XML e-invoice.").waitFor();
-      expect(await documents.getByRole("button", { name: "Attach" }).isDisabled()).toBe(true);
+      expect(await documents.getByRole("button", { name: "Attach", exact: true }).isDisabled()).toBe(true);
       await expectNoSeriousViolations(page, ".drawer", `invoice document refused ${width}px`);
 
       const pdf = Buffer.from(`%PDF-1.4 ${number}`);
