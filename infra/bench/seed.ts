@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EventMetadata } from "@procure/contracts";
 import type { EventStore, StreamAppend } from "@procure/eventstore";
 import { runModuleProcess, siblingModule } from "../src/module-worker.ts";
+import { requestCreated } from "../src/testing/request-events.ts";
 
 export type SeedUsers = { requester: { id: string; email: string }; approver: { id: string; email: string } };
 
@@ -17,27 +18,7 @@ export async function seedRequests(store: EventStore, users: SeedUsers, count: n
     const appends: StreamAppend[] = [];
     for (let i = start; i < Math.min(start + STREAMS_PER_TRANSACTION, from + count); i++) {
       const id = randomUUID();
-      const history: StreamAppend["events"] = [
-        {
-          type: "RequestCreated",
-          data: {
-            request_id: id,
-            title: `Bench request ${i}`,
-            amount: (i % 900) + 10.5,
-            description: null,
-            category_id: null,
-            category_name: null,
-            vendor_id: null,
-            vendor_name: null,
-            priority: "normal",
-            needed_by: null,
-            requester_id: users.requester.id,
-            requester_email: users.requester.email,
-            rule_id: null,
-            stages: [],
-          },
-        },
-      ];
+      const history: StreamAppend["events"] = [requestCreated(users.requester, { request_id: id, title: `Bench request ${i}`, amount: (i % 900) + 10.5 })];
       if (i % 10 < 3) history.push({ type: "RequestCommented", data: { request_id: id, comment_id: randomUUID(), body: `Note on ${i}` } });
       if (i % 4 < 2) history.push({ type: "RequestApproved", data: { request_id: id, comment: null } });
       else if (i % 4 === 2) history.push({ type: "RequestDenied", data: { request_id: id, stage_index: null, comment: null } });

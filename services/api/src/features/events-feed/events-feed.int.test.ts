@@ -5,6 +5,7 @@ import { can, errorBody, eventFeedItem, publicEventTypes, roles, type EventMetad
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { encodeFeedCursor } from "./feed-cursor.ts";
+import { requestCreated } from "@procure/infra/testing/request-events";
 
 let t: TestApp;
 let users: Record<Role, TestUser>;
@@ -17,28 +18,7 @@ afterAll(async () => {
 });
 
 const metadata = (): EventMetadata => ({ actor_id: null, actor_role: null, correlation_id: randomUUID(), causation_id: null });
-const created = (i: number): NewEvent => {
-  const id = randomUUID();
-  return {
-    type: "RequestCreated",
-    data: {
-      request_id: id,
-      title: `Feed ${i}`,
-      amount: 1,
-      description: null,
-      category_id: null,
-      category_name: null,
-      vendor_id: null,
-      vendor_name: null,
-      priority: "normal",
-      needed_by: null,
-      requester_id: randomUUID(),
-      requester_email: "feed@example.com",
-      rule_id: null,
-      stages: [],
-    },
-  };
-};
+const created = (i: number): NewEvent => requestCreated({ id: randomUUID(), email: "feed@example.com" }, { title: `Feed ${i}` });
 
 /** Four writers appending 5,000 events in transactions of 25, straight through the event store. */
 async function appendConcurrently(total: number): Promise<string[]> {

@@ -15,6 +15,7 @@ import {
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { requestCreated } from "@procure/infra/testing/request-events";
 
 /**
  * Every amount the product works out (a line's quantity × unit price, an order's or invoice's total) stays within
@@ -144,27 +145,7 @@ describe("the amount rule", () => {
         },
       },
     ];
-    const requestEvents: NewEvent[] = [
-      {
-        type: "RequestCreated",
-        data: {
-          request_id: requestId,
-          title: "Plant",
-          amount: total,
-          description: null,
-          category_id: null,
-          category_name: null,
-          vendor_id: null,
-          vendor_name: null,
-          priority: "normal",
-          needed_by: null,
-          requester_id: users.requester.id,
-          requester_email: users.requester.email,
-          rule_id: null,
-          stages: [],
-        },
-      },
-    ];
+    const requestEvents: NewEvent[] = [requestCreated(users.requester, { request_id: requestId, title: "Plant", amount: total })];
     // Straight into the log, as a release before the rule could have appended them.
     await t.runtime.store.append(
       [

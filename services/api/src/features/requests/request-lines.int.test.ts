@@ -6,6 +6,7 @@ import { chainHash, GENESIS_HASH } from "@procure/eventstore";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { createUsers, type TestUser } from "@procure/infra/testing/users";
 import { expectCall } from "@procure/infra/testing/http";
+import { requestCreatedData } from "@procure/infra/testing/request-events";
 
 let t: TestApp;
 let users: Record<"requester" | "approver" | "buyer" | "finance" | "admin", TestUser>;
@@ -121,22 +122,7 @@ describe("a request's lines", () => {
       stream_version: 1,
       type: "RequestCreated",
       schema_version: 2,
-      data: {
-        request_id: id,
-        title: "Old monitors",
-        amount: 3890,
-        description: "10 × 27in monitor at 389.00 USD each",
-        category_id: null,
-        category_name: null,
-        vendor_id: null,
-        vendor_name: null,
-        priority: "normal",
-        needed_by: null,
-        requester_id: users.requester.id,
-        requester_email: users.requester.email,
-        rule_id: null,
-        stages: [],
-      },
+      data: requestCreatedData(users.requester, { request_id: id, title: "Old monitors", amount: 3890, description: "10 × 27in monitor at 389.00 USD each" }),
       metadata: { actor_id: users.requester.id, actor_role: "requester", actor_email: users.requester.email, correlation_id: "legacy" },
       recorded_at: new Date().toISOString(),
     };
