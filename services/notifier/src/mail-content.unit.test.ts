@@ -54,7 +54,13 @@ describe("a mail's lines", () => {
 
 describe("an invitation", () => {
   it("names who invited, links to sign-in with the address filled in, and holds no password", () => {
-    const notice: Notice = { kind: "invitation", to: { userId: null, email: "new+1@example.com" }, role: "finance", invitedBy: "adm@example.com" };
+    const notice: Notice = {
+      kind: "invitation",
+      to: { userId: null, email: "new+1@example.com" },
+      role: "finance",
+      invitedBy: "adm@example.com",
+      memberId: "00000000-0000-4000-8000-000000000001",
+    };
     const link = linkOf(notice, "http://127.0.0.1:4100/");
     expect(link).toBe("http://127.0.0.1:4100/login?email=new%2B1%40example.com");
     const mail = render(notice, link, at);

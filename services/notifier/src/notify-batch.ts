@@ -78,12 +78,14 @@ export async function notifyBatch(
     }
     const fresh = events.filter((e) => notifierEventTypes.has(e.type) && comparePositions(positionOf(e), after) > 0);
     const directory = await loadDirectory(trx, fresh, people.at(after));
-    const rows: OutboxRow[] = [];
+    const noticed: { notice: Notice; row: OutboxRow }[] = [];
     for (const event of fresh) {
       if (Date.parse(event.recorded_at) >= settings.mailSince)
-        rows.push(...noticesFor(event, directory).map((notice) => rowOf(event, notice, directory, settings)));
+        noticed.push(...noticesFor(event, directory).map((notice) => ({ notice, row: rowOf(event, notice, directory, settings) })));
       fold(directory, event);
     }
+    // A member imported as inactive is registered and deactivated in one append: an account that cannot sign in is not invited.
+    const rows = noticed.filter(({ notice }) => notice.kind !== "invitation" || directory.users.get(notice.memberId)?.active !== false).map(({ row }) => row);
     await saveDirectory(trx, directory);
     await insertOutbox(trx, rows, now);
     await saveCheckpoint(trx, NOTIFIER_CHECKPOINT, last);

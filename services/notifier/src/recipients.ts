@@ -10,7 +10,7 @@ export type Notice =
   | { kind: "ready-for-po"; to: Recipient; request: DirectoryRequest }
   | { kind: "po-issued" | "po-received"; to: Recipient; request: DirectoryRequest; poNumber: string }
   | { kind: "work-order-status"; to: Recipient; workOrder: DirectoryWorkOrder; status: string; note: string | null }
-  | { kind: "invitation"; to: Recipient; role: Role; invitedBy: string | null };
+  | { kind: "invitation"; to: Recipient; role: Role; invitedBy: string | null; memberId: string };
 
 const asRecipient = (user: DirectoryUser): Recipient => ({ userId: user.id, email: user.email });
 
@@ -69,10 +69,10 @@ function allNoticesOf(event: StoredEvent, directory: Directory): Notice[] {
     case "UserRegistered": {
       // A member an admin added learns of it and where to sign in; one who signed up already knows. The address is
       // the recipient (no preferences or unsubscribe link yet): the account cannot have chosen any.
-      const { invited_by, email, role } = event.data;
+      const { invited_by, email, role, user_id } = event.data;
       if (invited_by === null) return [];
       const invitedBy = directory.users.get(invited_by)?.email ?? event.metadata.actor_email ?? null;
-      return [{ kind: "invitation", to: { userId: null, email }, role, invitedBy }];
+      return [{ kind: "invitation", to: { userId: null, email }, role, invitedBy, memberId: user_id }];
     }
     case "RequestCreated": {
       const d = event.data;

@@ -66,7 +66,7 @@ describe("who hears of an event", () => {
     const registered = (invited_by: string | null) =>
       event("UserRegistered", { user_id: "new", email: "new@example.com", role: "approver", password_set: true, invited_by }, invited_by);
     expect(noticesFor(registered("adm"), directory())).toEqual([
-      { kind: "invitation", to: { userId: null, email: "new@example.com" }, role: "approver", invitedBy: "adm@example.com" },
+      { kind: "invitation", to: { userId: null, email: "new@example.com" }, role: "approver", invitedBy: "adm@example.com", memberId: "new" },
     ]);
     expect(noticesFor(registered(null), directory())).toEqual([]);
   });

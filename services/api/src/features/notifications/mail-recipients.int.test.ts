@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { purchaseRequest } from "@procure/contracts";
+import { purchaseRequest, settingsExport } from "@procure/contracts";
 import { freePort } from "@procure/infra/testing/free-port";
 import { startTestApp, type TestApp } from "@procure/infra/testing/test-app";
 import { addUser, createUsers, type TestUser } from "@procure/infra/testing/users";
@@ -92,5 +92,22 @@ describe("an invited member", () => {
     expect(mail.text).toContain(`${publicUrl()}/login?email=${encodeURIComponent(email)}`);
     expect(mail.raw).not.toContain(temporaryPassword);
     expect(mail.text).not.toContain(temporaryPassword);
+  });
+
+  it("is not invited when a settings import brings them in inactive; an active one in the same import is", async () => {
+    const exported = await t.call("GET", "/api/settings/export", { token: users.admin.token });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const document = settingsExport.parse(exported.json());
+    const [active, inactive] = ["active", "inactive"].map((state) => `imported-${state}-${Date.now()}@example.com`) as [string, string];
+    const members = [
+      { email: active, role: "buyer", active: true, email_notifications: "daily" },
+      { email: inactive, role: "buyer", active: false, email_notifications: "daily" },
+    ] as const;
+    const imported = await t.call("POST", "/api/settings/import", { token: users.admin.token, body: { ...document, users: [...document.users, ...members] } });
+    expect(imported.statusCode, imported.body).toBe(200);
+    // Both members are registered in the one append the invitation of the active one comes from.
+    await sink.waitFor(mailTo(active, "You're invited to Procure"));
+    const queued = await sql<{ email: string }>`select email from notification_outbox where email in (${active}, ${inactive})`.execute(t.runtime.db);
+    expect(queued.rows.map((row) => row.email)).toEqual([active]);
   });
 });
