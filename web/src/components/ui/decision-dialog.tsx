@@ -1,8 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatCurrency } from "@/lib/format";
 import { FormField, fieldAria } from "./form-field";
-import { useOpenerFocus } from "./opener-focus";
+import { FormDialog } from "./form-dialog";
 
 export type Verdict = "approve" | "deny";
 
@@ -26,7 +25,6 @@ const newAttempt = () => crypto.randomUUID();
 
 export function DecisionDialog({ subject, verdict, busy, error, onConfirm, onCancel }: Props) {
   const open = subject !== null;
-  const returnFocus = useOpenerFocus(open);
   const id = useId();
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
@@ -62,54 +60,38 @@ export function DecisionDialog({ subject, verdict, busy, error, onConfirm, onCan
   const fieldError = missing ? "Give the requester a reason." : undefined;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        {/* A click outside does not dismiss: a quick second click on the list lands here harmlessly, and a typed
-            reason is never lost to a stray click. Escape and Cancel close it. */}
-        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus} onPointerDownOutside={(event) => event.preventDefault()}>
-          <Dialog.Title className="dialog-title">{deny ? "Deny this request?" : "Approve this request?"}</Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            {subject ? (
-              <>
-                <strong>{subject.title}</strong> for {formatCurrency(subject.amount)} will be {deny ? "denied" : "approved"}. The requester sees your{" "}
-                {deny ? "reason" : "comment"} on the request and its timeline.
-              </>
-            ) : null}
-          </Dialog.Description>
-          <form className="stack" onSubmit={submit} noValidate>
-            <FormField id={`${id}-comment`} label={deny ? "Reason" : "Comment"} qualifier={deny ? "required" : "optional"} error={fieldError}>
-              <textarea
-                className="textarea"
-                rows={3}
-                maxLength={2000}
-                value={comment}
-                required={deny}
-                onChange={(event) => {
-                  setComment(event.target.value);
-                  if (event.target.value.trim()) setMissing(false);
-                }}
-                {...fieldAria(`${id}-comment`, { error: fieldError })}
-              />
-            </FormField>
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className={`btn ${deny ? "btn-solid-danger" : "btn-solid-success"}`} disabled={busy}>
-                {busy ? "Saving…" : deny ? "Deny" : "Approve"}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      title={deny ? "Deny this request?" : "Approve this request?"}
+      description={
+        subject ? (
+          <>
+            <strong>{subject.title}</strong> for {formatCurrency(subject.amount)} will be {deny ? "denied" : "approved"}. The requester sees your{" "}
+            {deny ? "reason" : "comment"} on the request and its timeline.
+          </>
+        ) : null
+      }
+      error={error}
+      busy={busy}
+      confirmLabel={deny ? "Deny" : "Approve"}
+      tone={deny ? "danger" : "success"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <FormField id={`${id}-comment`} label={deny ? "Reason" : "Comment"} qualifier={deny ? "required" : "optional"} error={fieldError}>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          required={deny}
+          onChange={(event) => {
+            setComment(event.target.value);
+            if (event.target.value.trim()) setMissing(false);
+          }}
+          {...fieldAria(`${id}-comment`, { error: fieldError })}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { Invoice, PayInvoiceBody } from "@procure/contracts";
 import { FormField, fieldAria } from "@/components/ui/form-field";
-import { useOpenerFocus } from "@/components/ui/opener-focus";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { formatCurrency } from "@/lib/format";
 import { todayLocal } from "../lib/invoice-form";
 
@@ -22,7 +21,6 @@ type Props = {
  */
 export function PayInvoiceDialog({ invoice, busy, error, onConfirm, onCancel }: Props) {
   const open = invoice !== null;
-  const returnFocus = useOpenerFocus(open);
   const id = useId();
   const [paidOn, setPaidOn] = useState(todayLocal());
   const [reference, setReference] = useState("");
@@ -47,64 +45,50 @@ export function PayInvoiceDialog({ invoice, busy, error, onConfirm, onCancel }: 
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog" role="alertdialog" onCloseAutoFocus={returnFocus} onPointerDownOutside={(event) => event.preventDefault()}>
-          <Dialog.Title className="dialog-title">Mark this invoice paid?</Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            {invoice ? (
-              <>
-                Invoice <strong>{invoice.number}</strong> from {invoice.vendor_name} for {formatCurrency(invoice.total)} will be recorded as paid. This cannot
-                be undone.
-              </>
-            ) : null}
-          </Dialog.Description>
-          <form className="stack" onSubmit={submit} noValidate>
-            <FormField id={`${id}-date`} label="Payment date" error={missing.date}>
-              <input
-                type="date"
-                className="input"
-                value={paidOn}
-                min={invoice?.invoice_date}
-                max={todayLocal()}
-                required
-                onChange={(event) => setPaidOn(event.target.value)}
-                {...fieldAria(`${id}-date`, { error: missing.date })}
-              />
-            </FormField>
-            <FormField id={`${id}-reference`} label="Payment reference" hint="As it appears on the bank statement" error={missing.reference}>
-              <input
-                className="input"
-                maxLength={100}
-                value={reference}
-                required
-                autoComplete="off"
-                onChange={(event) => {
-                  setReference(event.target.value);
-                  if (event.target.value.trim()) setMissing((m) => ({ ...m, reference: undefined }));
-                }}
-                {...fieldAria(`${id}-reference`, { hint: true, error: missing.reference })}
-              />
-            </FormField>
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn btn-solid-success" disabled={busy}>
-                {busy ? "Saving…" : "Mark paid"}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      title={"Mark this invoice paid?"}
+      description={
+        invoice ? (
+          <>
+            Invoice <strong>{invoice.number}</strong> from {invoice.vendor_name} for {formatCurrency(invoice.total)} will be recorded as paid. This cannot be
+            undone.
+          </>
+        ) : null
+      }
+      error={error}
+      busy={busy}
+      confirmLabel={"Mark paid"}
+      tone="success"
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <FormField id={`${id}-date`} label="Payment date" error={missing.date}>
+        <input
+          type="date"
+          className="input"
+          value={paidOn}
+          min={invoice?.invoice_date}
+          max={todayLocal()}
+          required
+          onChange={(event) => setPaidOn(event.target.value)}
+          {...fieldAria(`${id}-date`, { error: missing.date })}
+        />
+      </FormField>
+      <FormField id={`${id}-reference`} label="Payment reference" hint="As it appears on the bank statement" error={missing.reference}>
+        <input
+          className="input"
+          maxLength={100}
+          value={reference}
+          required
+          autoComplete="off"
+          onChange={(event) => {
+            setReference(event.target.value);
+            if (event.target.value.trim()) setMissing((m) => ({ ...m, reference: undefined }));
+          }}
+          {...fieldAria(`${id}-reference`, { hint: true, error: missing.reference })}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
