@@ -148,8 +148,9 @@ export class BatchApplier {
           // instead. Between there and the batch's start lie only events none of these projections handles. At or
           // past the batch's end: another copy already applied it. Reading a projection that failed: it waits too.
           const left = this.progress.storedAt(projection.name);
-          if (comparePositions(after, left) < 0 || comparePositions(last, after) <= 0 || (projection.reads ?? []).some((r) => held.has(r))) {
-            if ((projection.reads ?? []).some((r) => held.has(r))) held.add(projection.name);
+          const readsFailed = (projection.reads ?? []).some((read) => held.has(read));
+          if (readsFailed) held.add(projection.name);
+          if (readsFailed || comparePositions(after, left) < 0 || comparePositions(last, after) <= 0) {
             result.set(projection.name, after);
             continue;
           }
