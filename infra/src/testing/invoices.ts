@@ -6,7 +6,7 @@ import { addUser } from "./users.ts";
 
 /**
  * An order of a vendor invoiced in every match state, goods received after one invoice waited for them, one invoice
- * approved and paid, one disputed and resolved, one rejected, and the tolerance changed (as the admin whose token is given; a finance member the admin adds
+ * approved and paid (with the vendor's document attached), one disputed and resolved, one rejected, and the tolerance changed (as the admin whose token is given; a finance member the admin adds
  * approves, since separation of duties keeps the recorder from it), so a test that rebuilds every projection has
  * invoices to rebuild.
  */
@@ -42,5 +42,9 @@ export async function recordInvoices(t: TestApp, token: string, tag = "T"): Prom
   await expectCall(t, "POST", `/api/invoices/${variance.id}/dispute`, { token, body: { reason: "Desk priced above the order." } });
   await expectCall(t, "POST", `/api/invoices/${variance.id}/resolve`, { token });
   await expectCall(t, "POST", `/api/invoices/${over.id}/reject`, { token, body: { reason: "Billed twice." } });
+  const document = new FormData();
+  document.append("file", new Blob([Buffer.from("%PDF-1.4 invoice")], { type: "application/pdf" }), "invoice.pdf");
+  const attached = await fetch(`${t.url}/api/invoices/${matched.id}/files`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: document });
+  expect(attached.status).toBe(201);
   await expectCall(t, "PATCH", "/api/settings/matching", { token, body: { tolerance_percent: 3 } });
 }
