@@ -6,6 +6,16 @@ import { declaredContentType, downloadHeaders, servedContentType } from "./conte
 
 export type ReceivedFile = { filename: string; contentType: string; size: number; sha256: string; storageKey: string };
 
+/** An upload as the event that records it carries it, under the id it is known by from now on. */
+export const storedFileOf = (received: ReceivedFile, fileId: string) => ({
+  file_id: fileId,
+  filename: received.filename,
+  content_type: received.contentType,
+  size: received.size,
+  sha256: received.sha256,
+  storage_key: received.storageKey,
+});
+
 /**
  * One uploaded file from a multipart body, its bytes streamed into the file store as they arrive, with the text fields sent beside
  * it (before or after the file). At most one file, in a field named `file`, under the upload limit.

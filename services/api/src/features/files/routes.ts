@@ -8,7 +8,7 @@ import type { AppDeps } from "../../deps.ts";
 import { handleCommand, on } from "../../commands/handle-command.ts";
 import { visibleRequest } from "../requests/access.ts";
 import { errorResponses } from "../../http/error-responses.ts";
-import { receiveUpload, recordUpload, sendStoredFile } from "../../http/upload.ts";
+import { receiveUpload, recordUpload, sendStoredFile, storedFileOf } from "../../http/upload.ts";
 
 /** The read models the answers read: a command waits for these, and the websocket tells about the rest. */
 const reads = ["request-files"];
@@ -25,14 +25,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps 
       const { id } = request.params;
       const { file: received } = await receiveUpload(deps, request);
       const fileId = newId(request);
-      const file = {
-        file_id: fileId,
-        filename: received.filename,
-        content_type: received.contentType,
-        size: received.size,
-        sha256: received.sha256,
-        storage_key: received.storageKey,
-      };
+      const file = storedFileOf(received, fileId);
       return recordUpload(deps, received, () =>
         handleCommand(deps, request, reply, {
           reads,

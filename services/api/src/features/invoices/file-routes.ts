@@ -8,7 +8,7 @@ import { handleCommand, on } from "../../commands/handle-command.ts";
 import { newId } from "../../commands/new-id.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponses } from "../../http/error-responses.ts";
-import { receiveUpload, recordUpload, sendStoredFile } from "../../http/upload.ts";
+import { receiveUpload, recordUpload, sendStoredFile, storedFileOf } from "../../http/upload.ts";
 
 const reads = ["invoice-files"];
 const tags = ["invoices"];
@@ -41,14 +41,7 @@ const invoiceFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         throw new HttpError(415, "unsupported_media_type", invoiceDocumentTypeMessage);
       }
       const fileId = newId(request);
-      const file = {
-        file_id: fileId,
-        filename: received.filename,
-        content_type: received.contentType,
-        size: received.size,
-        sha256: received.sha256,
-        storage_key: received.storageKey,
-      };
+      const file = storedFileOf(received, fileId);
       return recordUpload(deps, received, () =>
         handleCommand(deps, request, reply, {
           reads,
