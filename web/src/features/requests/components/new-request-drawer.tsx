@@ -4,16 +4,7 @@ import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { useVendors } from "../api/get-vendors";
 import { useCreateRequest } from "../api/create-request";
-import { useCataloguePrice } from "../api/get-catalogue-item";
-import {
-  RequestFields,
-  changeRequestForm,
-  emptyRequestForm,
-  requestFormValid,
-  requestFormValues,
-  type RequestFieldKey,
-  type RequestForm,
-} from "./request-fields";
+import { RequestFields, useRequestFormChange, emptyRequestForm, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
 
 /** `prefill`: what the form opens with, such as a vendor's or a catalogue item's details. */
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; prefill: Partial<RequestForm>; onCreated: () => void };
@@ -37,8 +28,7 @@ export function NewRequestDrawer({ open, onOpenChange, prefill, onCreated }: Pro
     }
   }, [open, prefillKey]);
 
-  const priceAt = useCataloguePrice(form.catalogueItemId);
-  const set = (key: RequestFieldKey, value: string) => setForm((f) => changeRequestForm(f, key, value, priceAt));
+  const set = useRequestFormChange(form.catalogueItemId, setForm);
   const valid = requestFormValid(form);
   const prefilledVendor = vendors.data?.find((v) => v.id === prefill.vendorId);
   // The form offers active vendors only: a prefilled one that is not offered (a catalogue item's supplier blocked since)

@@ -5,16 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { Drawer } from "@/components/ui/drawer";
 import { Notice } from "@/components/ui/notice";
 import { useChangeRequest } from "../api/change-request";
-import { useCataloguePrice } from "../api/get-catalogue-item";
-import {
-  RequestFields,
-  changeRequestForm,
-  emptyRequestForm,
-  requestFormValid,
-  requestFormValues,
-  type RequestFieldKey,
-  type RequestForm,
-} from "./request-fields";
+import { RequestFields, useRequestFormChange, emptyRequestForm, requestFormValid, requestFormValues, type RequestForm } from "./request-fields";
 
 type Props = { request: PurchaseRequest; kind: "edit" | "resubmit"; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -51,8 +42,7 @@ export function RequestChangesDrawer({ request, kind, open, onOpenChange }: Prop
     // The form starts from the request as it was when the drawer opened, not as live updates move it meanwhile.
   }, [open, reset]);
 
-  const priceAt = useCataloguePrice(form.catalogueItemId);
-  const set = (key: RequestFieldKey, value: string) => setForm((f) => changeRequestForm(f, key, value, priceAt));
+  const set = useRequestFormChange(form.catalogueItemId, setForm);
   const valid = requestFormValid(form);
   const resubmit = kind === "resubmit";
   const onSubmit = (event: FormEvent) => {

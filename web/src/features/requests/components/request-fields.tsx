@@ -1,6 +1,8 @@
+import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import { defaultRequestPriority, linesTotal, normalizeStatus, requestPriorities, type RequestLine, type RequestPriority } from "@procure/contracts";
 import { useCategories } from "../api/get-categories";
 import { useVendors } from "../api/get-vendors";
+import { useCataloguePrice } from "../api/get-catalogue-item";
 import { changeLine, lineAmount, quantityValid, type LineFields, type PriceAt } from "../lib/line-amount";
 
 /**
@@ -41,6 +43,25 @@ export const requestFormValid = (form: RequestForm) => {
 const lineKeys = new Set<keyof RequestForm>(["title", "quantity", "unitPrice", "amount", "description"]);
 
 export type RequestFieldKey = Exclude<keyof RequestForm, "savedLines">;
+
+/**
+ * The request form's change of one field, a catalogue line priced at its volume tier: a quantity typed before the
+ * item's prices arrived is priced again once they do (only then, so Edit keeps a saved price the catalogue has moved
+ * from until the quantity changes).
+ */
+export function useRequestFormChange<T extends RequestForm>(catalogueItemId: string, setForm: Dispatch<SetStateAction<T>>) {
+  const priceAt = useCataloguePrice(catalogueItemId);
+  const unpriced = useRef(false);
+  useEffect(() => {
+    if (!priceAt || !unpriced.current) return;
+    unpriced.current = false;
+    setForm((f) => changeRequestForm(f, "quantity", f.quantity, priceAt));
+  }, [priceAt, setForm]);
+  return (key: RequestFieldKey, value: string) => {
+    if (key === "quantity" && catalogueItemId && !priceAt) unpriced.current = true;
+    setForm((f) => changeRequestForm(f, key, value, priceAt));
+  };
+}
 
 /** One field changed; quantity, unit price and title also move the amount and the form's own description. */
 export function changeRequestForm<T extends RequestForm>(form: T, key: RequestFieldKey, value: string, priceAt?: PriceAt): T {
