@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NewEvent, StoredEvent } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { DomainError } from "./domain-error.ts";
+import { requestData } from "./testing/request-data.ts";
 import {
   approveRequest,
   createRequest,
@@ -40,22 +41,7 @@ function recorded(state: RequestState, events: NewEvent[], by: Actor | null, at 
 
 function raised(stages: ("approver" | "finance")[] = []): RequestState {
   const created = createRequest(
-    {
-      request_id: requestId,
-      title: "Desk",
-      amount: 100,
-      description: null,
-      category_id: null,
-      category_name: null,
-      vendor_id: null,
-      vendor_name: null,
-      priority: "normal",
-      needed_by: null,
-      requester_id: requester.id,
-      requester_email: requester.email,
-      rule_id: stages.length ? "rule" : null,
-      stages: stagesFor(stages),
-    },
+    requestData(requester, { request_id: requestId, rule_id: stages.length ? "rule" : null, stages: stagesFor(stages) }),
     decidedAt,
   );
   return recorded(initialRequestState, created, requester, "2026-11-25T11:00:00.000Z");

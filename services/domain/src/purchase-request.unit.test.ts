@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NewEvent } from "@procure/contracts";
 import type { Actor } from "./actor.ts";
 import { DomainError } from "./domain-error.ts";
+import { requestData } from "./testing/request-data.ts";
 import {
   approveRequest,
   createRequest,
@@ -25,22 +26,7 @@ const now = "2026-11-25T12:00:00.000Z";
 
 function raised(stages: ("approver" | "finance")[] = []): RequestState {
   const events = createRequest(
-    {
-      request_id: "00000000-0000-4000-8000-000000000001",
-      title: "Desk",
-      amount: 100,
-      description: null,
-      category_id: null,
-      category_name: null,
-      vendor_id: null,
-      vendor_name: null,
-      priority: "normal",
-      needed_by: null,
-      requester_id: requester.id,
-      requester_email: requester.email,
-      rule_id: stages.length ? "rule" : null,
-      stages: stagesFor(stages),
-    },
+    requestData(requester, { request_id: "00000000-0000-4000-8000-000000000001", rule_id: stages.length ? "rule" : null, stages: stagesFor(stages) }),
     now,
   );
   return events.reduce(evolveRequest, initialRequestState);
